@@ -1,0 +1,123 @@
+"""Play many rounds through the real engine with the best strategy, and check them.
+
+The hand categories are compared with the PAR sheet by a chi-square test, and
+the return to player is given with a 95 % confidence interval.
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from dataclasses import dataclass
+from typing import Callable
+
+from .cards import RandomSource, ShuffledDealer
+from .par import compute_par
+from .rules import MAX_SPREAD, MIN_SPREAD, HandKind
+from .table import Phase, TableConfig, add_chip, call, deal, new_table, raise_, rebet
+
+CATEGORIES: tuple[str, ...] = ("pair", "consecutive", *(f"spread_{k}" for k in range(MIN_SPREAD, MAX_SPREAD + 1)))
+
+
+@dataclass(frozen=True)
+class SimulationResult:
+    decks: int
+    rounds: int
+    rtp: float
+    rtp_ci95: tuple[float, float]
+    exact_rtp: float
+    counts: dict[str, int]
+    chi_square: float
+    p_value: float
+    seconds: float
+
+    @property
+    def rounds_per_second(self) -> float:
+        return self.rounds / self.seconds if self.seconds > 0 else float("inf")
+
+    def to_json_dict(self) -> dict[str, object]:
+        return {
+            "decks": self.decks,
+            "rounds": self.rounds,
+            "rtp": self.rtp,
+            "rtp_ci95": list(self.rtp_ci95),
+            "exact_rtp": self.exact_rtp,
+            "counts": self.counts,
+            "chi_square": self.chi_square,
+            "degrees_of_freedom": len(CATEGORIES) - 1,
+            "p_value": self.p_value,
+            "rounds_per_second": self.rounds_per_second,
+        }
+
+
+def chi_square_sf(statistic: float, degrees_of_freedom: int) -> float:
+    """P(X >= statistic) for chi-square with an even number of degrees of freedom.
+
+    For 2m degrees of freedom the survival function is the Poisson sum
+    exp(-x/2) * sum_{i<m} (x/2)^i / i!, exact and free of special functions.
+    """
+    if degrees_of_freedom % 2:
+        raise ValueError("only even degrees of freedom are supported")
+    half = statistic / 2
+    term = total = 1.0
+    for i in range(1, degrees_of_freedom // 2):
+        term *= half / i
+        total += term
+    return min(1.0, math.exp(-half) * total)
+
+
+def simulate(
+    rounds: int,
+    rng: RandomSource,
+    decks: int = 1,
+    progress: Callable[[int], None] | None = None,
+) -> SimulationResult:
+    if rounds < 1:
+        raise ValueError("rounds must be at least 1")
+    par = compute_par(decks)
+    raise_spreads = frozenset(par.raise_spreads)
+    dealer = ShuffledDealer(rng)
+    state = add_chip(new_table(credits=10 * rounds + 100, config=TableConfig(decks=decks)), 1)
+    counts = dict.fromkeys(CATEGORIES, 0)
+    total = total_sq = 0
+    step = max(1, rounds // 100)
+    started = time.perf_counter()
+    for n in range(rounds):
+        before = state.credits + state.on_table
+        if state.phase is Phase.SETTLED and state.outcome is not None and state.outcome.value != "push":
+            state = rebet(state, dealer)
+        else:
+            state = deal(state, dealer)
+        if state.phase is Phase.DECISION:
+            state = raise_(state) if state.spread in raise_spreads else call(state)
+        kind = state.kind
+        if kind is HandKind.SPREAD:
+            counts[f"spread_{state.spread}"] += 1
+        elif kind is HandKind.CONSECUTIVE:
+            counts["consecutive"] += 1
+        else:
+            counts["pair"] += 1
+        net = state.credits + state.on_table - before
+        total += net
+        total_sq += net * net
+        if progress is not None and n % step == 0:
+            progress(n)
+    seconds = time.perf_counter() - started
+
+    mean = total / rounds
+    variance = max(0.0, total_sq / rounds - mean * mean)
+    half_width = 1.96 * math.sqrt(variance / rounds)
+    expected = {"pair": par.pair, "consecutive": par.consecutive}
+    expected |= {f"spread_{k}": p for k, p in par.spread.items()}
+    chi = sum((counts[c] - rounds * float(expected[c])) ** 2 / (rounds * float(expected[c])) for c in CATEGORIES)
+    return SimulationResult(
+        decks=decks,
+        rounds=rounds,
+        rtp=1 + mean,
+        rtp_ci95=(1 + mean - half_width, 1 + mean + half_width),
+        exact_rtp=float(par.rtp),
+        counts=counts,
+        chi_square=chi,
+        p_value=chi_square_sf(chi, len(CATEGORIES) - 1),
+        seconds=seconds,
+    )

@@ -1,0 +1,381 @@
+"""The round as a state machine over plain, immutable data (R3–R14).
+
+Every action is a function `state -> new state`. It checks everything first
+and raises a `RedDogError` before changing anything, so a refused action
+leaves the state exactly as it was.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import asdict, dataclass, field, replace
+from enum import StrEnum
+from typing import Any
+
+from . import errors
+from .cards import Card, Dealer, check_decks
+from .rules import HandKind, payout_odds, read_face_up, third_card_wins
+
+
+class Phase(StrEnum):
+    BETTING = "betting"  # chips go on and off the ante (R3)
+    DECISION = "decision"  # a spread is shown: raise or call (R7)
+    SETTLED = "settled"  # the third card is known and the stakes are settled
+
+
+class Outcome(StrEnum):
+    WIN = "win"
+    LOSE = "lose"
+    PUSH = "push"
+
+
+class Action(StrEnum):
+    ADD_CHIP = "add_chip"
+    REMOVE_CHIP = "remove_chip"
+    DEAL = "deal"
+    RAISE = "raise"
+    CALL = "call"
+    REBET = "rebet"
+    NEW_BET = "new_bet"
+    COLLECT = "collect"
+    SET_PROGRESSIVE = "set_progressive"
+
+
+@dataclass(frozen=True, slots=True)
+class TableConfig:
+    """The operator's settings for the table, and the player's progressive choice."""
+
+    min_bet: int = 1
+    max_bet: int = 500
+    chip_values: tuple[int, ...] = (1, 5, 10, 25, 100)
+    decks: int = 1
+    max_winnings: int = 10_000
+    progressive: bool = False  # R13
+    progressive_offered: bool = True  # R15: "where the operator offers it"
+
+    def validate(self) -> None:
+        """Raise InvalidSetting for a table no one could play at."""
+        ints = (self.min_bet, self.max_bet, self.decks, self.max_winnings, *self.chip_values)
+        if any(isinstance(v, bool) or not isinstance(v, int) for v in ints):
+            raise errors.InvalidSetting("table", "every amount must be a whole number")
+        if self.min_bet < 1:
+            raise errors.InvalidSetting("min_bet", "the minimum must be at least 1")
+        if self.min_bet > self.max_bet:
+            raise errors.InvalidSetting("min_bet", "the minimum is above the maximum")
+        if not self.chip_values or any(v < 1 for v in self.chip_values):
+            raise errors.InvalidSetting("chip_values", "every chip must be worth at least 1")
+        if len(set(self.chip_values)) != len(self.chip_values):
+            raise errors.InvalidSetting("chip_values", "chip values must differ")
+        if self.max_winnings < self.max_bet:
+            raise errors.InvalidSetting("max_winnings", "max winnings are below the table maximum")
+        try:
+            check_decks(self.decks)
+        except ValueError as exc:
+            raise errors.InvalidSetting("decks", "decks must be 1 to 8") from exc
+
+
+@dataclass(frozen=True, slots=True)
+class TableState:
+    """Everything about the table; plain data that round-trips through JSON."""
+
+    config: TableConfig = field(default_factory=TableConfig)
+    credits: int = 0
+    phase: Phase = Phase.BETTING
+    ante: int = 0
+    raised: int = 0  # the raise, always 0 or exactly the ante (R7)
+    winnings: int = 0  # paid winnings lying on the table until collected
+    cards: tuple[Card, Card, Card] | None = None  # fixed at the deal (R4)
+    kind: HandKind | None = None
+    spread: int = 0
+    outcome: Outcome | None = None
+    last_ante: int = 0  # the ante REBET places again (R12)
+    auto_collected: int = 0  # what max winnings collected at the end of the round (R14)
+    rounds_dealt: int = 0
+
+    @property
+    def on_table(self) -> int:
+        """All chips on the table: ante, raise and unpaid winnings."""
+        return self.ante + self.raised + self.winnings
+
+    @property
+    def third_card_shown(self) -> bool:
+        if self.cards is None or self.kind is HandKind.CONSECUTIVE:
+            return False  # R5a: a consecutive hand gets no third card
+        return self.phase is Phase.SETTLED
+
+    # --- JSON -------------------------------------------------------------
+    def to_dict(self) -> dict[str, Any]:
+        data = asdict(self)
+        data["config"]["chip_values"] = list(self.config.chip_values)
+        data["cards"] = None if self.cards is None else [c.code for c in self.cards]
+        for name in ("phase", "kind", "outcome"):
+            value = getattr(self, name)
+            data[name] = None if value is None else value.value
+        return data
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> "TableState":
+        config = dict(data["config"])
+        config["chip_values"] = tuple(config["chip_values"])
+        cards = data.get("cards")
+        return cls(
+            config=TableConfig(**config),
+            credits=data["credits"],
+            phase=Phase(data["phase"]),
+            ante=data["ante"],
+            raised=data["raised"],
+            winnings=data["winnings"],
+            cards=None if cards is None else tuple(Card.from_code(c) for c in cards),  # type: ignore[arg-type]
+            kind=None if data.get("kind") is None else HandKind(data["kind"]),
+            spread=data["spread"],
+            outcome=None if data.get("outcome") is None else Outcome(data["outcome"]),
+            last_ante=data["last_ante"],
+            auto_collected=data["auto_collected"],
+            rounds_dealt=data["rounds_dealt"],
+        )
+
+    def to_json(self) -> str:
+        return json.dumps(self.to_dict(), sort_keys=True, separators=(",", ":"))
+
+    @classmethod
+    def from_json(cls, text: str) -> "TableState":
+        return cls.from_dict(json.loads(text))
+
+
+def new_table(credits: int = 0, config: TableConfig | None = None) -> TableState:
+    config = config or TableConfig()
+    config.validate()
+    if isinstance(credits, bool) or not isinstance(credits, int) or credits < 0:
+        raise errors.InvalidSetting("credits", "credits must be a whole number of at least 0")
+    return TableState(config=config, credits=credits)
+
+
+# --- which actions the current phase allows ------------------------------
+
+
+def allowed_actions(state: TableState) -> frozenset[Action]:
+    """The actions the phase allows (they may still be refused for money)."""
+    if state.phase is Phase.BETTING:
+        return frozenset({Action.ADD_CHIP, Action.REMOVE_CHIP, Action.DEAL, Action.SET_PROGRESSIVE})
+    if state.phase is Phase.DECISION:
+        return frozenset({Action.RAISE, Action.CALL})
+    if state.outcome is Outcome.PUSH:
+        return frozenset({Action.DEAL})  # R10: the same ante plays the next hand
+    if state.config.progressive:
+        return frozenset({Action.COLLECT, Action.DEAL})  # R13
+    return frozenset({Action.REBET, Action.NEW_BET})  # R12
+
+
+def _require(state: TableState, action: Action) -> None:
+    if action not in allowed_actions(state):
+        raise errors.ActionNotAllowed(action.value, state.phase.value)
+
+
+def why_not(state: TableState, action: Action, value: int | None = None) -> errors.RedDogError | None:
+    """The error `action` would raise now, or None if it would be taken."""
+    checks = {
+        Action.ADD_CHIP: lambda: _check_add_chip(state, value or 0),
+        Action.REMOVE_CHIP: lambda: _check_remove_chip(state, value or 0),
+        Action.DEAL: lambda: _check_deal(state),
+        Action.RAISE: lambda: _check_raise(state),
+        Action.CALL: lambda: _require(state, Action.CALL),
+        Action.REBET: lambda: _check_rebet(state),
+        Action.NEW_BET: lambda: _require(state, Action.NEW_BET),
+        Action.COLLECT: lambda: _require(state, Action.COLLECT),
+        Action.SET_PROGRESSIVE: lambda: _check_set_progressive(state),
+    }
+    try:
+        checks[action]()
+    except errors.RedDogError as exc:
+        return exc
+    return None
+
+
+# --- R3: the ante --------------------------------------------------------
+
+
+def _check_add_chip(state: TableState, value: int) -> None:
+    _require(state, Action.ADD_CHIP)
+    if value not in state.config.chip_values:
+        raise errors.UnknownChip(value, state.config.chip_values)
+    if value > state.credits:
+        raise errors.InsufficientCredits(value, state.credits)
+    if state.ante + value > state.config.max_bet:
+        raise errors.AboveTableMaximum(state.ante + value, state.config.max_bet)
+
+
+def add_chip(state: TableState, value: int) -> TableState:
+    _check_add_chip(state, value)
+    return replace(state, credits=state.credits - value, ante=state.ante + value)
+
+
+def _check_remove_chip(state: TableState, value: int) -> None:
+    _require(state, Action.REMOVE_CHIP)
+    if value not in state.config.chip_values:
+        raise errors.UnknownChip(value, state.config.chip_values)
+    if value > state.ante:
+        raise errors.NothingToRemove(value, state.ante)
+
+
+def remove_chip(state: TableState, value: int) -> TableState:
+    _check_remove_chip(state, value)
+    return replace(state, credits=state.credits + value, ante=state.ante - value)
+
+
+# --- R4, R5: the deal ------------------------------------------------------
+
+
+def _check_stake(amount: int, state: TableState, limit: int) -> None:
+    if amount <= 0:
+        raise errors.NoBet()
+    if amount < state.config.min_bet:
+        raise errors.BelowTableMinimum(amount, state.config.min_bet)
+    if amount > limit:
+        raise errors.AboveTableMaximum(amount, limit)
+
+
+def _check_deal(state: TableState) -> None:
+    _require(state, Action.DEAL)
+    if state.phase is Phase.BETTING:
+        _check_stake(state.ante, state, state.config.max_bet)
+    elif state.outcome is not Outcome.PUSH:
+        # R13: everything on the table rides; R14 keeps it below max winnings.
+        _check_stake(state.on_table, state, state.config.max_winnings)
+
+
+def deal(state: TableState, dealer: Dealer) -> TableState:
+    """DEAL: from betting, after a push (R10), or to let a progressive stack ride (R13)."""
+    _check_deal(state)
+    return _deal_hand(state, state.on_table, state.credits, dealer)
+
+
+def _deal_hand(state: TableState, ante: int, credits: int, dealer: Dealer) -> TableState:
+    cards = dealer.draw_three(state.config.decks)
+    first, second, third = cards
+    face_up = read_face_up(first, second)
+    dealt = replace(
+        state,
+        credits=credits,
+        phase=Phase.DECISION,
+        ante=ante,
+        raised=0,
+        winnings=0,
+        cards=cards,
+        kind=face_up.kind,
+        spread=face_up.spread,
+        outcome=None,
+        last_ante=ante,
+        auto_collected=0,
+        rounds_dealt=state.rounds_dealt + 1,
+    )
+    if face_up.kind is HandKind.CONSECUTIVE:
+        return replace(dealt, phase=Phase.SETTLED, outcome=Outcome.PUSH)  # R5a
+    if face_up.kind is HandKind.PAIR:
+        # R5b: no raise; the third card is turned at once.
+        if third.value == first.value:
+            return _settle(replace(dealt, kind=HandKind.THREE_OF_A_KIND), won=True)
+        return replace(dealt, phase=Phase.SETTLED, outcome=Outcome.PUSH)
+    return dealt  # R5c: the spread waits for raise or call
+
+
+# --- R7, R8: raise or call, and settlement --------------------------------
+
+
+def _check_raise(state: TableState) -> None:
+    _require(state, Action.RAISE)
+    if state.ante > state.credits:
+        raise errors.InsufficientCredits(state.ante, state.credits)
+
+
+def raise_(state: TableState) -> TableState:
+    """RAISE: a second bet equal to the ante, then the third card (R7)."""
+    _check_raise(state)
+    raised = replace(state, credits=state.credits - state.ante, raised=state.ante)
+    return _turn_third(raised)
+
+
+def call(state: TableState) -> TableState:
+    """CALL / stand: keep the ante alone, then the third card (R7)."""
+    _require(state, Action.CALL)
+    return _turn_third(state)
+
+
+def _turn_third(state: TableState) -> TableState:
+    assert state.cards is not None
+    return _settle(state, won=third_card_wins(*state.cards))  # R8: never a push
+
+
+def _settle(state: TableState, won: bool) -> TableState:
+    if not won:
+        return replace(state, phase=Phase.SETTLED, outcome=Outcome.LOSE, ante=0, raised=0, winnings=0)
+    winnings = payout_odds(state.kind, state.spread) * (state.ante + state.raised)  # type: ignore[arg-type]
+    settled = replace(state, phase=Phase.SETTLED, outcome=Outcome.WIN, winnings=winnings)
+    if settled.config.progressive and settled.on_table >= settled.config.max_winnings:
+        # R14: the stack reached max winnings, so it is collected for the player.
+        return replace(
+            settled,
+            credits=settled.credits + settled.on_table,
+            ante=0,
+            raised=0,
+            winnings=0,
+            auto_collected=settled.on_table,
+        )
+    return settled
+
+
+# --- R12, R13: after the round -------------------------------------------
+
+
+def _check_rebet(state: TableState) -> None:
+    _require(state, Action.REBET)
+    available = state.credits + state.on_table
+    if state.last_ante > available:
+        raise errors.InsufficientCredits(state.last_ante, available)
+    _check_stake(state.last_ante, state, state.config.max_bet)
+
+
+def rebet(state: TableState, dealer: Dealer) -> TableState:
+    """REBET: collect the table, place the same ante again and deal (R12)."""
+    _check_rebet(state)
+    credits = state.credits + state.on_table - state.last_ante
+    return _deal_hand(state, state.last_ante, credits, dealer)
+
+
+def _gather(state: TableState) -> TableState:
+    return replace(
+        state,
+        credits=state.credits + state.on_table,
+        phase=Phase.BETTING,
+        ante=0,
+        raised=0,
+        winnings=0,
+        cards=None,
+        kind=None,
+        spread=0,
+        outcome=None,
+        auto_collected=0,
+    )
+
+
+def new_bet(state: TableState) -> TableState:
+    """NEW BET: everything on the table goes to the credits; bet again (R12)."""
+    _require(state, Action.NEW_BET)
+    return _gather(state)
+
+
+def collect(state: TableState) -> TableState:
+    """COLLECT: with progressive betting, take the stack to the credits (R13)."""
+    _require(state, Action.COLLECT)
+    return _gather(state)
+
+
+def _check_set_progressive(state: TableState) -> None:
+    if not state.config.progressive_offered:
+        raise errors.ProgressiveLocked("not_offered")
+    if state.phase is not Phase.BETTING:
+        raise errors.ProgressiveLocked("round_open")  # R13
+
+
+def set_progressive(state: TableState, on: bool) -> TableState:
+    _check_set_progressive(state)
+    return replace(state, config=replace(state.config, progressive=bool(on)))

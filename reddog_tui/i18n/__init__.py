@@ -1,0 +1,107 @@
+"""Catalogues, the current language and locale-aware formatting.
+
+One catalogue is current at a time; `_()` and `ngettext()` look it up on every
+call, so a language switch shows at the next render. The `.po` files are the
+only source: they are compiled in memory when first needed, so no stale `.mo`
+can ever be loaded.
+"""
+
+from __future__ import annotations
+
+import gettext
+import io
+import os
+from pathlib import Path
+
+LANGUAGES: tuple[str, ...] = ("en", "de", "pl", "fr", "it")
+# Each language by its own name, as the welcome screen lists them.
+LANGUAGE_NAMES: dict[str, str] = {
+    "de": "Deutsch",
+    "pl": "Polski",
+    "fr": "Français",
+    "it": "Italiano",
+    "en": "English",
+}
+DOMAIN = "reddog"
+DEFAULT_LANGUAGE = "en"
+
+_catalogues: dict[str, gettext.NullTranslations] = {}
+_failed: set[str] = set()
+_current: str = DEFAULT_LANGUAGE
+
+
+def locales_dir() -> Path:
+    """The installed package carries `locales/` inside; a checkout has it beside."""
+    package = Path(__file__).resolve().parent.parent
+    for candidate in (package / "locales", package.parent / "locales"):
+        if candidate.is_dir():
+            return candidate
+    return package / "locales"
+
+
+def _load(language: str) -> gettext.NullTranslations:
+    from babel.messages.mofile import write_mo
+    from babel.messages.pofile import read_po
+
+    path = locales_dir() / language / "LC_MESSAGES" / f"{DOMAIN}.po"
+    with path.open("rb") as handle:
+        catalog = read_po(handle, locale=language, domain=DOMAIN)
+    buffer = io.BytesIO()
+    write_mo(buffer, catalog, use_fuzzy=False)
+    buffer.seek(0)
+    return gettext.GNUTranslations(buffer)
+
+
+def catalogue(language: str) -> gettext.NullTranslations:
+    """The compiled catalogue; English-as-written if it cannot be loaded."""
+    found = _catalogues.get(language)
+    if found is None:
+        try:
+            found = _load(language)
+        except Exception:  # a broken or missing file must never stop the kiosk
+            _failed.add(language)
+            found = gettext.NullTranslations()
+        _catalogues[language] = found
+    return found
+
+
+def failed_languages() -> frozenset[str]:
+    """Languages whose catalogue could not be loaded (shown as a notice)."""
+    return frozenset(_failed)
+
+
+def set_language(language: str) -> None:
+    global _current
+    if language not in LANGUAGES:
+        raise ValueError(f"unknown language {language!r}")
+    catalogue(language)
+    _current = language
+
+
+def current_language() -> str:
+    return _current
+
+
+def _(message: str) -> str:
+    return catalogue(_current).gettext(message)
+
+
+def ngettext(singular: str, plural: str, n: int) -> str:
+    return catalogue(_current).ngettext(singular, plural, n)
+
+
+def N_(message: str) -> str:
+    """Marks a string for extraction; it is translated where it is shown."""
+    return message
+
+
+def system_language() -> str | None:
+    """The system locale's language when it is one of ours."""
+    for name in ("LC_ALL", "LC_MESSAGES", "LANG", "LANGUAGE"):
+        value = os.environ.get(name, "")
+        code = value.split(":")[0].split("_")[0].split(".")[0].lower()
+        if code in LANGUAGES:
+            return code
+        if value:
+            return None
+    return None
