@@ -51,19 +51,41 @@ class SimulationResult:
 
 
 def chi_square_sf(statistic: float, degrees_of_freedom: int) -> float:
-    """P(X >= statistic) for chi-square with an even number of degrees of freedom.
-
-    For 2m degrees of freedom the survival function is the Poisson sum
-    exp(-x/2) * sum_{i<m} (x/2)^i / i!, exact and free of special functions.
-    """
-    if degrees_of_freedom % 2:
-        raise ValueError("only even degrees of freedom are supported")
-    half = statistic / 2
-    term = total = 1.0
-    for i in range(1, degrees_of_freedom // 2):
-        term *= half / i
-        total += term
-    return min(1.0, math.exp(-half) * total)
+    """P(X >= statistic) for X chi-square distributed: Q(k/2, x/2), the upper
+    regularized incomplete gamma function."""
+    if degrees_of_freedom < 1:
+        raise ValueError("degrees of freedom must be at least 1")
+    if statistic <= 0:
+        return 1.0
+    a, x = degrees_of_freedom / 2, statistic / 2
+    log_prefactor = a * math.log(x) - x - math.lgamma(a)
+    if x < a + 1:
+        # Power series for the lower function P(a, x); Q = 1 - P.
+        term = total = 1.0 / a
+        n = a
+        while abs(term) > abs(total) * 1e-15:
+            n += 1
+            term *= x / n
+            total += term
+        return max(0.0, 1.0 - total * math.exp(log_prefactor))
+    # Continued fraction for Q(a, x) (modified Lentz), converging fast for x > a + 1.
+    tiny = 1e-300
+    b = x + 1 - a
+    c, d = 1 / tiny, 1 / b
+    h = d
+    for i in range(1, 10_000):
+        an = -i * (i - a)
+        b += 2
+        d = an * d + b
+        d = tiny if abs(d) < tiny else d
+        c = b + an / c
+        c = tiny if abs(c) < tiny else c
+        d = 1 / d
+        delta = d * c
+        h *= delta
+        if abs(delta - 1) < 1e-15:
+            break
+    return min(1.0, h * math.exp(log_prefactor))
 
 
 def simulate(

@@ -369,13 +369,13 @@ def collect(state: TableState) -> TableState:
     return _gather(state)
 
 
-def _check_set_progressive(state: TableState) -> None:
-    if not state.config.progressive_offered:
+def _check_set_progressive(state: TableState, on: bool = True) -> None:
+    if on and not state.config.progressive_offered:
         raise errors.ProgressiveLocked("not_offered")
     if state.phase is not Phase.BETTING:
         raise errors.ProgressiveLocked("round_open")  # R13
 
 
 def set_progressive(state: TableState, on: bool) -> TableState:
-    _check_set_progressive(state)
+    _check_set_progressive(state, on)
     return replace(state, config=replace(state.config, progressive=bool(on)))
