@@ -1,0 +1,330 @@
+"""The SQLite file: opening it safely, and one committed transaction per transition."""
+
+from __future__ import annotations
+
+import json
+import os
+import sqlite3
+import threading
+import time
+from contextlib import contextmanager
+from datetime import datetime, timezone
+from pathlib import Path
+from typing import Callable, Iterator
+
+from ..engine import HandKind, Outcome, TableState
+from .accounting import ZERO_METERS, RoundRecord, Transition, identity_gap
+from .errors import StoreError
+from .paths import database_path
+from .schema import APPLICATION_ID, DDL, METER_NAMES, SCHEMA_VERSION
+
+BUSY_TIMEOUT_S = 0.25  # waiting longer would only freeze the screen
+SQLITE_MAGIC = b"SQLite format 3\x00"
+SYNCHRONOUS_FULL = 2
+SIDE_SUFFIXES = ("-wal", "-shm")
+
+
+class Store:
+    """One open Red Dog database. Open it with `Store.open(data_dir)`; one Store per file at a time."""
+
+    def __init__(self, conn: sqlite3.Connection, path: Path, clock: Callable[[], float]) -> None:
+        self._conn = conn
+        self.path = path
+        self._clock = clock
+        self._lock = threading.Lock()
+
+    # --- opening ------------------------------------------------------------
+    @classmethod
+    def open(cls, data_dir: Path | str, clock: Callable[[], float] = time.time) -> "Store":
+        """Create or open the database in `data_dir`; raise StoreError with a code if it cannot be played."""
+        data_dir = Path(data_dir)
+        path = database_path(data_dir)
+        try:
+            data_dir.mkdir(parents=True, exist_ok=True)
+        except OSError as exc:
+            raise StoreError("unwritable", data_dir, str(exc)) from None
+        if not data_dir.is_dir() or not os.access(data_dir, os.W_OK | os.X_OK):
+            raise StoreError("unwritable", data_dir)
+        if not os.path.lexists(path):
+            _create(path)
+        _check_read_only(path)  # before anything is written to an existing file
+        return cls(_connect_for_play(path), path, clock)
+
+    def close(self) -> None:
+        with self._lock:
+            self._conn.close()
+
+    def __enter__(self) -> "Store":
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    def now(self) -> datetime:
+        return datetime.fromtimestamp(self._clock(), timezone.utc)
+
+    # --- reading ------------------------------------------------------------
+    def load_table(self) -> tuple[TableState, int, int] | None:
+        """(state, journal seq, balance when the open round was dealt), or None for a new database."""
+        row = self._read("SELECT state, seq, round_balance_before FROM table_state WHERE id = 1")
+        if not row:
+            return None
+        state, seq, balance_before = row[0]
+        return TableState.from_json(state), seq, balance_before
+
+    def meters(self) -> dict[str, int]:
+        return _read_meters(self._conn)
+
+    def recent_rounds(self, limit: int = 10) -> list[RoundRecord]:
+        rows = self._read(
+            "SELECT round, time, card1, card2, card3, ante, raised, kind, spread, outcome, paid,"
+            " credits_before, credits_after FROM rounds ORDER BY round DESC LIMIT ?",
+            (limit,),
+        )
+        return [
+            RoundRecord(
+                number=r[0],
+                time=datetime.fromtimestamp(r[1], timezone.utc),
+                cards=(r[2], r[3], r[4]),
+                ante=r[5],
+                raised=r[6],
+                kind=HandKind(r[7]),
+                spread=r[8],
+                outcome=Outcome(r[9]),
+                paid=r[10],
+                credits_before=r[11],
+                credits_after=r[12],
+            )
+            for r in rows
+        ]
+
+    def get_setting(self, key: str) -> str | None:
+        row = self._read("SELECT value FROM settings WHERE key = ?", (key,))
+        return row[0][0] if row else None
+
+    def set_setting(self, key: str, value: str) -> None:
+        with self._transaction() as conn:
+            conn.execute(
+                "INSERT INTO settings (key, value) VALUES (?, ?)"
+                " ON CONFLICT (key) DO UPDATE SET value = excluded.value",
+                (key, str(value)),
+            )
+
+    # --- writing ------------------------------------------------------------
+    def commit(self, transition: Transition, expected_seq: int) -> tuple[int, int | None]:
+        """Write a transition in one transaction; return (its journal seq, voucher number or None).
+
+        `expected_seq` is the seq the caller's state came from (0 for a new table): if another
+        writer moved the table on, nothing is written and StoreError("locked") is raised.
+        """
+        seq = expected_seq + 1
+        state_json = transition.state.to_json()
+        t = self._clock()
+        voucher = None
+        with self._transaction() as conn:
+            current = conn.execute("SELECT seq FROM table_state WHERE id = 1").fetchone()
+            if (current[0] if current else 0) != expected_seq:
+                raise StoreError("locked", self.path, "the table was changed by another writer")
+            conn.execute(
+                "INSERT INTO journal (seq, time, action, value, state) VALUES (?, ?, ?, ?, ?)",
+                (seq, t, transition.action, transition.value, state_json),
+            )
+            conn.execute(
+                "INSERT INTO table_state (id, seq, state, round_balance_before) VALUES (1, ?, ?, ?)"
+                " ON CONFLICT (id) DO UPDATE SET seq = excluded.seq, state = excluded.state,"
+                " round_balance_before = excluded.round_balance_before",
+                (seq, state_json, transition.round_balance_before),
+            )
+            conn.executemany(
+                "UPDATE meters SET value = value + ? WHERE name = ?",
+                [(amount, name) for name, amount in transition.meters.items()],
+            )
+            r = transition.settled_round
+            if r is not None:
+                try:
+                    conn.execute(
+                        "INSERT INTO rounds VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                        (r.number, r.time.timestamp(), *r.cards, r.ante, r.raised, r.kind.value,
+                         r.spread, r.outcome.value, r.paid, r.credits_before, r.credits_after),
+                    )
+                except sqlite3.IntegrityError:
+                    raise StoreError("integrity", self.path, f"round {r.number} is already settled") from None
+            if transition.voucher_amount:
+                voucher = conn.execute(
+                    "INSERT INTO vouchers (time, amount) VALUES (?, ?)", (t, transition.voucher_amount)
+                ).lastrowid
+        return seq, voucher
+
+    # --- plumbing -----------------------------------------------------------
+    def _read(self, sql: str, args: tuple = ()) -> list[tuple]:
+        with self._lock:
+            try:
+                return self._conn.execute(sql, args).fetchall()
+            except sqlite3.Error as exc:
+                raise _store_error(exc, self.path) from None
+
+    @contextmanager
+    def _transaction(self) -> Iterator[sqlite3.Connection]:
+        """BEGIN IMMEDIATE ... COMMIT; any error rolls back and nothing is written."""
+        with self._lock:
+            try:
+                self._conn.execute("BEGIN IMMEDIATE")
+            except sqlite3.Error as exc:
+                raise _store_error(exc, self.path) from None
+            try:
+                yield self._conn
+                self._conn.execute("COMMIT")
+            except BaseException as exc:
+                if self._conn.in_transaction:
+                    try:
+                        self._conn.execute("ROLLBACK")
+                    except sqlite3.Error:
+                        pass  # the connection rolls back itself when it cannot
+                if isinstance(exc, sqlite3.Error):
+                    raise _store_error(exc, self.path) from None
+                raise
+
+
+# --- module helpers: creating and checking the file ---------------------------
+
+
+def _store_error(exc: sqlite3.Error, path: Path) -> StoreError:
+    text = str(exc).lower()
+    if "locked" in text or "busy" in text:
+        return StoreError("locked", path, str(exc))
+    if "not a database" in text or "malformed" in text:
+        return StoreError("not_a_database" if "not a database" in text else "integrity", path, str(exc))
+    return StoreError("unwritable", path, str(exc))
+
+
+def _read_meters(conn: sqlite3.Connection) -> dict[str, int]:
+    meters = dict(ZERO_METERS)
+    meters.update(conn.execute("SELECT name, value FROM meters").fetchall())
+    return meters
+
+
+def _create(path: Path) -> None:
+    """Build a new database beside `path` and move it into place; never replaces an existing file."""
+    draft = path.with_name(path.name + ".new")
+    for name in (draft, *(Path(f"{draft}{s}") for s in SIDE_SUFFIXES)):
+        name.unlink(missing_ok=True)  # a draft left by an interrupted creation: only ever ours
+    try:
+        conn = sqlite3.connect(draft, isolation_level=None)
+        try:
+            conn.executescript(
+                "BEGIN;" + DDL + "".join(f"INSERT INTO meters VALUES ('{m}', 0);" for m in METER_NAMES)
+                + f"PRAGMA user_version = {SCHEMA_VERSION}; PRAGMA application_id = {APPLICATION_ID}; COMMIT;"
+            )
+            conn.execute("PRAGMA journal_mode = WAL")
+        finally:
+            conn.close()
+        with open(draft, "rb") as f:
+            os.fsync(f.fileno())
+        try:
+            os.link(draft, path)  # fails if the file appeared meanwhile: then that file is used
+        except FileExistsError:
+            pass
+        draft.unlink()
+        _fsync_dir(path.parent)
+    except (OSError, sqlite3.Error) as exc:
+        raise StoreError("unwritable", path, str(exc)) from None
+
+
+def _fsync_dir(directory: Path) -> None:
+    try:
+        fd = os.open(directory, os.O_RDONLY)
+    except OSError:
+        return  # not possible on every platform
+    try:
+        os.fsync(fd)
+    finally:
+        os.close(fd)
+
+
+def _check_read_only(path: Path) -> None:
+    """Every check that can refuse the file, through a read-only connection."""
+    try:
+        with open(path, "rb") as f:
+            header = f.read(len(SQLITE_MAGIC))
+    except IsADirectoryError:
+        raise StoreError("not_a_database", path) from None
+    except OSError as exc:
+        raise StoreError("unwritable", path, str(exc)) from None
+    if header != SQLITE_MAGIC:
+        raise StoreError("not_a_database", path)
+    side_files_before = {s for s in SIDE_SUFFIXES if os.path.lexists(f"{path}{s}")}
+    ok = False
+    try:
+        conn = sqlite3.connect(
+            path.resolve().as_uri() + "?mode=ro", uri=True, timeout=BUSY_TIMEOUT_S, isolation_level=None
+        )
+        try:
+            _check_contents(conn, path)
+        finally:
+            conn.close()
+        ok = True
+    except sqlite3.Error as exc:
+        raise _store_error(exc, path) from None
+    finally:
+        if not ok:
+            _remove_empty_side_files(path, side_files_before)
+
+
+def _check_contents(conn: sqlite3.Connection, path: Path) -> None:
+    if conn.execute("PRAGMA application_id").fetchone()[0] != APPLICATION_ID:
+        raise StoreError("not_a_database", path, "not written by Red Dog")
+    version = conn.execute("PRAGMA user_version").fetchone()[0]
+    if version > SCHEMA_VERSION:
+        raise StoreError("newer_schema", path, f"schema {version}, this version reads up to {SCHEMA_VERSION}")
+    if version < 1:
+        raise StoreError("not_a_database", path, "no Red Dog schema")
+    problems = [row[0] for row in conn.execute("PRAGMA integrity_check")]
+    if problems != ["ok"]:
+        raise StoreError("integrity", path, "; ".join(problems[:3]))
+    try:
+        meters = _read_meters(conn)
+        row = conn.execute("SELECT state FROM table_state WHERE id = 1").fetchone()
+        state = TableState.from_json(row[0]) if row else None
+    except (ValueError, KeyError, TypeError, json.JSONDecodeError) as exc:
+        raise StoreError("integrity", path, f"unreadable table state: {exc}") from None
+    if state is None:
+        gap = sum(meters.values())  # no table yet: nothing may have been counted
+    else:
+        gap = identity_gap(state, meters)
+    if gap != 0:
+        raise StoreError("integrity", path, f"accounting identity is off by {gap}")
+
+
+def _remove_empty_side_files(path: Path, existed_before: set[str]) -> None:
+    """Remove the empty -wal/-shm files our read-only look created, so a refused file is left as found."""
+    wal = Path(f"{path}-wal")
+    if "-wal" in existed_before or (wal.exists() and wal.stat().st_size > 0):
+        return
+    for suffix in SIDE_SUFFIXES:
+        if suffix not in existed_before:
+            Path(f"{path}{suffix}").unlink(missing_ok=True)
+
+
+def _connect_for_play(path: Path) -> sqlite3.Connection:
+    """The read-write connection: exclusive to this process, WAL, synchronous=FULL, all confirmed."""
+    try:
+        conn = sqlite3.connect(path, timeout=BUSY_TIMEOUT_S, isolation_level=None, check_same_thread=False)
+    except sqlite3.Error as exc:
+        raise _store_error(exc, path) from None
+    try:
+        # Exclusive: a second kiosk on the same file is refused instead of playing the same table.
+        conn.execute("PRAGMA locking_mode = EXCLUSIVE")
+        journal = conn.execute("PRAGMA journal_mode = WAL").fetchone()[0]
+        conn.execute("PRAGMA synchronous = FULL")
+        synchronous = conn.execute("PRAGMA synchronous").fetchone()[0]
+        if str(journal).lower() != "wal" or synchronous != SYNCHRONOUS_FULL:
+            raise StoreError("journal_mode", path, f"journal_mode={journal}, synchronous={synchronous}")
+        conn.execute("BEGIN IMMEDIATE")  # take the write lock now, not at the first chip
+        conn.execute("COMMIT")
+    except StoreError:
+        conn.close()
+        raise
+    except sqlite3.Error as exc:
+        conn.close()
+        raise _store_error(exc, path) from None
+    return conn

@@ -1,0 +1,84 @@
+"""The database layout. Bump SCHEMA_VERSION and add a migration when it changes."""
+
+from __future__ import annotations
+
+SCHEMA_VERSION = 1
+APPLICATION_ID = 0x52446F67  # "RDog" in the SQLite header: marks the file as ours
+
+METER_NAMES = (
+    "credits_in",
+    "credits_out",
+    "games_played",
+    "games_won",
+    "total_wagered",
+    "total_paid",
+    "pushes",
+)
+
+DDL = """
+-- The table as it is now: exactly one row, replaced by every transition.
+-- seq is the journal entry that produced it (a second writer is detected by it).
+CREATE TABLE table_state (
+    id INTEGER PRIMARY KEY CHECK (id = 1),
+    seq INTEGER NOT NULL,
+    state TEXT NOT NULL,
+    round_balance_before INTEGER NOT NULL  -- credits + chips on the table when the open round was dealt
+);
+
+-- Every transition, in order, with the state after it. Append-only.
+CREATE TABLE journal (
+    seq INTEGER PRIMARY KEY,
+    time REAL NOT NULL,
+    action TEXT NOT NULL,
+    value INTEGER,
+    state TEXT NOT NULL
+);
+
+-- Non-volatile meters. They only grow.
+CREATE TABLE meters (
+    name TEXT PRIMARY KEY,
+    value INTEGER NOT NULL CHECK (value >= 0)
+) WITHOUT ROWID;
+
+CREATE TABLE settings (
+    key TEXT PRIMARY KEY,
+    value TEXT NOT NULL
+) WITHOUT ROWID;
+
+-- One row per settled round, keyed by its number: a replayed settlement cannot be written twice.
+-- The key is the rowid, so the newest rows are found without scanning history.
+CREATE TABLE rounds (
+    round INTEGER PRIMARY KEY,
+    time REAL NOT NULL,
+    card1 TEXT NOT NULL,
+    card2 TEXT NOT NULL,
+    card3 TEXT NOT NULL,
+    ante INTEGER NOT NULL,
+    raised INTEGER NOT NULL,
+    kind TEXT NOT NULL,
+    spread INTEGER NOT NULL,
+    outcome TEXT NOT NULL,
+    paid INTEGER NOT NULL,
+    credits_before INTEGER NOT NULL,
+    credits_after INTEGER NOT NULL
+);
+
+CREATE TABLE vouchers (
+    number INTEGER PRIMARY KEY,
+    time REAL NOT NULL,
+    amount INTEGER NOT NULL CHECK (amount > 0)
+);
+
+CREATE TRIGGER meters_only_grow BEFORE UPDATE ON meters WHEN NEW.value < OLD.value
+BEGIN SELECT RAISE(ABORT, 'meters only grow'); END;
+CREATE TRIGGER meters_kept BEFORE DELETE ON meters
+BEGIN SELECT RAISE(ABORT, 'meters are never deleted'); END;
+CREATE TRIGGER journal_append_only_update BEFORE UPDATE ON journal
+BEGIN SELECT RAISE(ABORT, 'the journal is append-only'); END;
+CREATE TRIGGER journal_append_only_delete BEFORE DELETE ON journal
+BEGIN SELECT RAISE(ABORT, 'the journal is append-only'); END;
+CREATE TRIGGER rounds_append_only_update BEFORE UPDATE ON rounds
+BEGIN SELECT RAISE(ABORT, 'settled rounds are never changed'); END;
+CREATE TRIGGER rounds_append_only_delete BEFORE DELETE ON rounds
+BEGIN SELECT RAISE(ABORT, 'settled rounds are never changed'); END;
+"""

@@ -1,0 +1,113 @@
+"""Every transition is committed before it is returned, and a restart restores it exactly."""
+
+import pytest
+
+from reddog_tui.engine import Action, Outcome, Phase, RedDogError
+from reddog_tui.store import GameSession, Store
+from reddog_tui.store.paths import DB_FILENAME
+
+from .conftest import FakeClock, stacked
+
+
+def reopen(data_dir, *rounds):
+    store = Store.open(data_dir, clock=FakeClock())
+    return store, GameSession(store, stacked(*rounds))
+
+
+def stored_state_json(store) -> str:
+    state, _seq, _balance = store.load_table()
+    return state.to_json()
+
+
+def test_missing_data_dir_is_created(data_dir, open_session):
+    assert not data_dir.exists()
+    store, session = open_session()
+    assert (data_dir / DB_FILENAME).is_file()
+    assert session.state.credits == 1000
+    assert session.state.phase is Phase.BETTING
+
+
+def test_wal_and_full_sync_are_in_force(open_session):
+    store, _ = open_session()
+    assert store._conn.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
+    assert store._conn.execute("PRAGMA synchronous").fetchone()[0] == 2
+
+
+def test_each_transition_is_on_disk_when_act_returns(data_dir, open_session):
+    store, session = open_session("2H 9S 5D")
+    for action, value in [(Action.ADD_CHIP, 10), (Action.ADD_CHIP, 5), (Action.REMOVE_CHIP, 5), (Action.DEAL, None)]:
+        state = session.act(action, value)
+        assert stored_state_json(store) == state.to_json()
+
+
+def test_restart_restores_the_face_down_third_card(data_dir, open_session):
+    # R4: the three cards are fixed at the deal; a restart never redraws the third.
+    store, session = open_session("2H 9S 5D")
+    session.act(Action.ADD_CHIP, 10)
+    dealt = session.act(Action.DEAL)
+    assert dealt.phase is Phase.DECISION and dealt.spread == 6
+    store.close()
+    store, again = reopen(data_dir, "AH AS AD")  # a different deck must not matter
+    assert again.state == dealt
+    assert [c.code for c in again.state.cards] == ["2H", "9S", "5D"]
+    settled = again.act(Action.CALL)
+    assert settled.outcome is Outcome.WIN  # 5 lies between 2 and 9 (R8)
+    store.close()
+
+
+def test_restart_does_not_add_initial_credits_again(data_dir, open_session):
+    store, session = open_session(credits=700)
+    session.act(Action.ADD_CHIP, 25)
+    store.close()
+    store, again = reopen(data_dir)
+    assert again.state.credits == 675 and again.state.ante == 25
+    assert again.meters()["credits_in"] == 700
+    store.close()
+
+
+def test_refused_action_writes_nothing(data_dir, open_session):
+    store, session = open_session()
+    before_json = stored_state_json(store)
+    journal = store._conn.execute("SELECT count(*) FROM journal").fetchone()[0]
+    with pytest.raises(RedDogError):
+        session.act(Action.DEAL)  # no bet (R3)
+    with pytest.raises(RedDogError):
+        session.act(Action.ADD_CHIP, 7)  # no such chip
+    assert stored_state_json(store) == before_json
+    assert store._conn.execute("SELECT count(*) FROM journal").fetchone()[0] == journal
+    assert session.why_not(Action.DEAL).code == "no_bet"
+    assert session.why_not(Action.ADD_CHIP, 5) is None
+
+
+def test_progressive_switch_is_stored(data_dir, open_session):
+    store, session = open_session()
+    assert session.set_progressive(True).config.progressive
+    store.close()
+    store, again = reopen(data_dir)
+    assert again.state.config.progressive
+    store.close()
+
+
+def test_settings_survive_a_restart(data_dir, open_session):
+    store, session = open_session()
+    assert session.get_setting("language") is None
+    session.set_setting("language", "pl")
+    session.set_setting("language", "de")
+    session.set_setting("fast_play", "1")
+    store.close()
+    store, again = reopen(data_dir)
+    assert again.get_setting("language") == "de"
+    assert again.get_setting("fast_play") == "1"
+    store.close()
+
+
+def test_a_stale_session_cannot_overwrite_the_table(open_session):
+    # Two sessions on one store: the second one's state is out of date once the first acts.
+    store, first = open_session()
+    second = GameSession(store, stacked())
+    first.act(Action.ADD_CHIP, 10)
+    with pytest.raises(Exception) as info:
+        second.act(Action.ADD_CHIP, 5)
+    assert getattr(info.value, "code", None) == "locked"
+    assert second.state.ante == 0  # the refused write left its state alone
+    assert GameSession(store, stacked()).state.ante == 10
