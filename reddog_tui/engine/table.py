@@ -8,9 +8,9 @@ leaves the state exactly as it was.
 from __future__ import annotations
 
 import json
-from dataclasses import asdict, dataclass, field, replace
+from dataclasses import asdict, dataclass, replace
 from enum import StrEnum
-from typing import Any
+from typing import Any, NamedTuple
 
 from . import errors
 from .cards import Card, Dealer, check_decks
@@ -74,11 +74,15 @@ class TableConfig:
             raise errors.InvalidSetting("decks", "decks must be 1 to 8") from exc
 
 
-@dataclass(frozen=True, slots=True)
-class TableState:
-    """Everything about the table; plain data that round-trips through JSON."""
+class TableState(NamedTuple):
+    """Everything about the table; plain data that round-trips through JSON.
 
-    config: TableConfig = field(default_factory=TableConfig)
+    A named tuple rather than a dataclass: it is as immutable, and copying it
+    with a few fields changed (`_replace`) is several times cheaper, which is
+    what every action does.
+    """
+
+    config: TableConfig = TableConfig()
     credits: int = 0
     phase: Phase = Phase.BETTING
     ante: int = 0
@@ -105,7 +109,8 @@ class TableState:
 
     # --- JSON -------------------------------------------------------------
     def to_dict(self) -> dict[str, Any]:
-        data = asdict(self)
+        data = self._asdict()
+        data["config"] = asdict(self.config)
         data["config"]["chip_values"] = list(self.config.chip_values)
         data["cards"] = None if self.cards is None else [c.code for c in self.cards]
         for name in ("phase", "kind", "outcome"):
@@ -153,17 +158,22 @@ def new_table(credits: int = 0, config: TableConfig | None = None) -> TableState
 # --- which actions the current phase allows ------------------------------
 
 
+_BETTING_ACTIONS = frozenset({Action.ADD_CHIP, Action.REMOVE_CHIP, Action.DEAL, Action.SET_PROGRESSIVE})
+_DECISION_ACTIONS = frozenset({Action.RAISE, Action.CALL})
+_PUSH_ACTIONS = frozenset({Action.DEAL})  # R10: the same ante plays the next hand
+_PROGRESSIVE_ACTIONS = frozenset({Action.COLLECT, Action.DEAL})  # R13
+_AFTER_ROUND_ACTIONS = frozenset({Action.REBET, Action.NEW_BET})  # R12
+
+
 def allowed_actions(state: TableState) -> frozenset[Action]:
     """The actions the phase allows (they may still be refused for money)."""
     if state.phase is Phase.BETTING:
-        return frozenset({Action.ADD_CHIP, Action.REMOVE_CHIP, Action.DEAL, Action.SET_PROGRESSIVE})
+        return _BETTING_ACTIONS
     if state.phase is Phase.DECISION:
-        return frozenset({Action.RAISE, Action.CALL})
+        return _DECISION_ACTIONS
     if state.outcome is Outcome.PUSH:
-        return frozenset({Action.DEAL})  # R10: the same ante plays the next hand
-    if state.config.progressive:
-        return frozenset({Action.COLLECT, Action.DEAL})  # R13
-    return frozenset({Action.REBET, Action.NEW_BET})  # R12
+        return _PUSH_ACTIONS
+    return _PROGRESSIVE_ACTIONS if state.config.progressive else _AFTER_ROUND_ACTIONS
 
 
 def _require(state: TableState, action: Action) -> None:
@@ -206,7 +216,7 @@ def _check_add_chip(state: TableState, value: int) -> None:
 
 def add_chip(state: TableState, value: int) -> TableState:
     _check_add_chip(state, value)
-    return replace(state, credits=state.credits - value, ante=state.ante + value)
+    return state._replace(credits=state.credits - value, ante=state.ante + value)
 
 
 def _check_remove_chip(state: TableState, value: int) -> None:
@@ -219,7 +229,7 @@ def _check_remove_chip(state: TableState, value: int) -> None:
 
 def remove_chip(state: TableState, value: int) -> TableState:
     _check_remove_chip(state, value)
-    return replace(state, credits=state.credits + value, ante=state.ante - value)
+    return state._replace(credits=state.credits + value, ante=state.ante - value)
 
 
 # --- R4, R5: the deal ------------------------------------------------------
@@ -253,10 +263,9 @@ def _deal_hand(state: TableState, ante: int, credits: int, dealer: Dealer) -> Ta
     cards = dealer.draw_three(state.config.decks)
     first, second, third = cards
     face_up = read_face_up(first, second)
-    dealt = replace(
-        state,
+    hand: dict[str, Any] = dict(
         credits=credits,
-        phase=Phase.DECISION,
+        phase=Phase.DECISION,  # R5c: the spread waits for raise or call
         ante=ante,
         raised=0,
         winnings=0,
@@ -269,13 +278,15 @@ def _deal_hand(state: TableState, ante: int, credits: int, dealer: Dealer) -> Ta
         rounds_dealt=state.rounds_dealt + 1,
     )
     if face_up.kind is HandKind.CONSECUTIVE:
-        return replace(dealt, phase=Phase.SETTLED, outcome=Outcome.PUSH)  # R5a
-    if face_up.kind is HandKind.PAIR:
+        hand.update(phase=Phase.SETTLED, outcome=Outcome.PUSH)  # R5a
+    elif face_up.kind is HandKind.PAIR:
         # R5b: no raise; the third card is turned at once.
         if third.value == first.value:
-            return _settle(replace(dealt, kind=HandKind.THREE_OF_A_KIND), won=True)
-        return replace(dealt, phase=Phase.SETTLED, outcome=Outcome.PUSH)
-    return dealt  # R5c: the spread waits for raise or call
+            hand["kind"] = HandKind.THREE_OF_A_KIND
+            hand.update(_settlement(state.config, credits, ante, 0, HandKind.THREE_OF_A_KIND, 0, won=True))
+        else:
+            hand.update(phase=Phase.SETTLED, outcome=Outcome.PUSH)
+    return state._replace(**hand)
 
 
 # --- R7, R8: raise or call, and settlement --------------------------------
@@ -290,37 +301,37 @@ def _check_raise(state: TableState) -> None:
 def raise_(state: TableState) -> TableState:
     """RAISE: a second bet equal to the ante, then the third card (R7)."""
     _check_raise(state)
-    raised = replace(state, credits=state.credits - state.ante, raised=state.ante)
-    return _turn_third(raised)
+    return _turn_third(state, credits=state.credits - state.ante, raised=state.ante)
 
 
 def call(state: TableState) -> TableState:
     """CALL / stand: keep the ante alone, then the third card (R7)."""
     _require(state, Action.CALL)
-    return _turn_third(state)
+    return _turn_third(state, credits=state.credits, raised=0)
 
 
-def _turn_third(state: TableState) -> TableState:
-    assert state.cards is not None
-    return _settle(state, won=third_card_wins(*state.cards))  # R8: never a push
+def _turn_third(state: TableState, credits: int, raised: int) -> TableState:
+    assert state.cards is not None and state.kind is not None
+    won = third_card_wins(*state.cards)  # R8: never a push
+    changes = _settlement(state.config, credits, state.ante, raised, state.kind, state.spread, won)
+    return state._replace(**{"raised": raised, **changes})
 
 
-def _settle(state: TableState, won: bool) -> TableState:
+def _settlement(
+    config: TableConfig, credits: int, ante: int, raised: int, kind: HandKind, spread: int, won: bool
+) -> dict[str, Any]:
+    """The changes that settle a hand: lost stakes go, won stakes are paid (R8, R9, R14)."""
     if not won:
-        return replace(state, phase=Phase.SETTLED, outcome=Outcome.LOSE, ante=0, raised=0, winnings=0)
-    winnings = payout_odds(state.kind, state.spread) * (state.ante + state.raised)  # type: ignore[arg-type]
-    settled = replace(state, phase=Phase.SETTLED, outcome=Outcome.WIN, winnings=winnings)
-    if settled.config.progressive and settled.on_table >= settled.config.max_winnings:
+        return dict(phase=Phase.SETTLED, outcome=Outcome.LOSE, credits=credits, ante=0, raised=0, winnings=0)
+    winnings = payout_odds(kind, spread) * (ante + raised)
+    stack = ante + raised + winnings
+    if config.progressive and stack >= config.max_winnings:
         # R14: the stack reached max winnings, so it is collected for the player.
-        return replace(
-            settled,
-            credits=settled.credits + settled.on_table,
-            ante=0,
-            raised=0,
-            winnings=0,
-            auto_collected=settled.on_table,
+        return dict(
+            phase=Phase.SETTLED, outcome=Outcome.WIN, credits=credits + stack,
+            ante=0, raised=0, winnings=0, auto_collected=stack,
         )
-    return settled
+    return dict(phase=Phase.SETTLED, outcome=Outcome.WIN, credits=credits, winnings=winnings)
 
 
 # --- R12, R13: after the round -------------------------------------------
@@ -342,8 +353,7 @@ def rebet(state: TableState, dealer: Dealer) -> TableState:
 
 
 def _gather(state: TableState) -> TableState:
-    return replace(
-        state,
+    return state._replace(
         credits=state.credits + state.on_table,
         phase=Phase.BETTING,
         ante=0,
@@ -378,4 +388,4 @@ def _check_set_progressive(state: TableState, on: bool = True) -> None:
 
 def set_progressive(state: TableState, on: bool) -> TableState:
     _check_set_progressive(state, on)
-    return replace(state, config=replace(state.config, progressive=bool(on)))
+    return state._replace(config=replace(state.config, progressive=bool(on)))
