@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from enum import StrEnum
+from typing import NamedTuple
 
 from .cards import Card
 
@@ -23,8 +23,7 @@ SPREAD_ODDS: dict[int, int] = {1: 5, 2: 4, 3: 2, **{k: 1 for k in range(4, MAX_S
 THREE_OF_A_KIND_ODDS = 11  # R5b
 
 
-@dataclass(frozen=True, slots=True)
-class FaceUp:
+class FaceUp(NamedTuple):
     """What the two face-up cards decide before the third is seen."""
 
     kind: HandKind  # CONSECUTIVE, PAIR or SPREAD
@@ -33,7 +32,7 @@ class FaceUp:
 
 def read_face_up(first: Card, second: Card) -> FaceUp:
     """R5: consecutive, pair or a spread of 1–11 (R6: values strictly between)."""
-    gap = abs(first.value - second.value)
+    gap = abs(first.rank - second.rank)
     if gap == 0:
         return FaceUp(HandKind.PAIR, 0)
     if gap == 1:
@@ -43,8 +42,8 @@ def read_face_up(first: Card, second: Card) -> FaceUp:
 
 def third_card_wins(first: Card, second: Card, third: Card) -> bool:
     """R8: strictly between the two face-up cards; equal to either one loses."""
-    low, high = sorted((first.value, second.value))
-    return low < third.value < high
+    a, b = first.rank, second.rank
+    return a < third.rank < b or b < third.rank < a
 
 
 def payout_odds(kind: HandKind, spread: int = 0) -> int:
