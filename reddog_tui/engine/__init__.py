@@ -19,6 +19,7 @@ from .table import (
     new_table,
     raise_,
     rebet,
+    reconfigure,
     remove_chip,
     set_progressive,
     why_not,
@@ -28,5 +29,5 @@ __all__ = [
     "Action", "Card", "Dealer", "HandKind", "Outcome", "ParSheet", "Phase", "RedDogError",
     "ShuffledDealer", "StackedDealer", "TableConfig", "TableState", "add_chip", "allowed_actions",
     "call", "collect", "compute_par", "deal", "fresh_deck", "new_bet", "new_table", "pay_table",
-    "payout_odds", "raise_", "rebet", "remove_chip", "set_progressive", "shuffle_front", "why_not",
+    "payout_odds", "raise_", "rebet", "reconfigure", "remove_chip", "set_progressive", "shuffle_front", "why_not",
 ]

@@ -389,3 +389,20 @@ def _check_set_progressive(state: TableState, on: bool = True) -> None:
 def set_progressive(state: TableState, on: bool) -> TableState:
     _check_set_progressive(state, on)
     return state._replace(config=replace(state.config, progressive=bool(on)))
+
+
+# --- the operator's settings -----------------------------------------------
+
+
+def reconfigure(state: TableState, config: TableConfig) -> TableState:
+    """New operator settings, taken only between rounds and with no chips on the ante.
+
+    The player's progressive choice is kept where the table still offers it.
+    """
+    config.validate()
+    if state.phase is not Phase.BETTING:
+        raise errors.ActionNotAllowed("reconfigure", state.phase.value)
+    if state.ante:
+        raise errors.InvalidSetting("table", "take the chips off the ante first")
+    progressive = state.config.progressive and config.progressive_offered
+    return state._replace(config=replace(config, progressive=progressive))

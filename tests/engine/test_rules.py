@@ -339,3 +339,38 @@ def test_r11_each_bet_is_settled_on_its_own():
     small = deal(betting(credits=100, ante=5), stacked(cards))
     large = deal(betting(credits=100, ante=25), stacked(cards))
     assert (small.winnings, large.winnings) == (55, 275)
+
+
+# --- the operator's settings ---------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "change, setting",
+    [
+        (dict(min_bet=600, max_bet=500), "min_bet"),
+        (dict(chip_values=(0, 5)), "chip_values"),
+        (dict(max_bet=500, max_winnings=400), "max_winnings"),
+        (dict(decks=0), "decks"),
+        (dict(decks=9), "decks"),
+    ],
+)
+def test_operator_settings_that_make_no_table_are_refused(change, setting):
+    from reddog_tui.engine import TableConfig, reconfigure
+
+    state = betting(ante=0)
+    with pytest.raises(errors.InvalidSetting) as refused:
+        reconfigure(state, TableConfig(**change))
+    assert refused.value.setting == setting
+
+
+def test_operator_settings_apply_between_rounds_only():
+    from reddog_tui.engine import TableConfig, reconfigure
+
+    state = set_progressive(betting(ante=0), True)
+    changed = reconfigure(state, TableConfig(min_bet=5, max_bet=200, decks=6))
+    assert (changed.config.min_bet, changed.config.decks, changed.config.progressive) == (5, 6, True)
+    assert reconfigure(state, TableConfig(progressive_offered=False)).config.progressive is False
+    with pytest.raises(errors.InvalidSetting):
+        reconfigure(betting(ante=10), TableConfig())
+    with pytest.raises(errors.ActionNotAllowed):
+        reconfigure(deal(betting(), stacked("2H JS 5C")), TableConfig())
