@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from datetime import datetime
 
 from ..engine import Action, Dealer, Phase, RedDogError, TableConfig, TableState, errors
@@ -94,10 +94,12 @@ class GameSession:
 
     # --- attendant operations (kiosk mode) -----------------------------------
     def add_credits(self, amount: int) -> TableState:
-        """Credits paid in by an attendant; metered as credits in."""
+        """Credits paid in by an attendant, between rounds (not while a spread waits); metered as credits in."""
+        if self._state.phase is Phase.DECISION:
+            raise errors.ActionNotAllowed("add_credits", self._state.phase.value)
         if isinstance(amount, bool) or not isinstance(amount, int) or amount < 1:
             raise errors.InvalidSetting("credits", "credits added must be a whole number of at least 1")
-        after = replace(self._state, credits=self._state.credits + amount)
+        after = self._state._replace(credits=self._state.credits + amount)
         self._commit_money("add_credits", amount, after, {"credits_in": amount})
         return after
 
@@ -109,7 +111,7 @@ class GameSession:
         amount = state.credits + state.ante
         if amount < 1:
             raise errors.InsufficientCredits(1, 0)
-        after = replace(state, credits=0, ante=0)
+        after = state._replace(credits=0, ante=0)
         number = self._commit_money("cash_out", amount, after, {"credits_out": amount}, voucher=amount)
         assert number is not None
         return Voucher(number=number, amount=amount, time=self.store.now())
