@@ -50,6 +50,11 @@ class GameSession:
     def state(self) -> TableState:
         return self._state
 
+    @property
+    def seq(self) -> int:
+        """The journal entry the current state was committed as."""
+        return self._seq
+
     # --- play ---------------------------------------------------------------
     def act(self, action: Action | str, value: int | bool | None = None) -> TableState:
         """Apply `action`; the new state is committed before it is returned.
