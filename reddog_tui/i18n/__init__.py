@@ -90,6 +90,11 @@ def ngettext(singular: str, plural: str, n: int) -> str:
     return catalogue(_current).ngettext(singular, plural, n)
 
 
+def pgettext(context: str, message: str) -> str:
+    """A message whose meaning depends on `context` (a card rank letter, say)."""
+    return catalogue(_current).pgettext(context, message)
+
+
 def N_(message: str) -> str:
     """Marks a string for extraction; it is translated where it is shown."""
     return message

@@ -1,0 +1,1 @@
+"""The Textual kiosk: screens, widgets and one stylesheet."""

@@ -1,0 +1,247 @@
+"""The Red Dog kiosk app: opens the store, holds the language, routes actions to the session."""
+
+from __future__ import annotations
+
+import random
+import secrets
+from pathlib import Path
+
+from textual.app import App
+from textual.binding import Binding
+from textual.reactive import reactive
+from textual.screen import Screen
+
+from ..engine import Action, Dealer, Outcome, Phase, RedDogError, ShuffledDealer, TableState
+from .. import i18n
+from ..i18n import LANGUAGES
+
+NEW_PLAYER_CREDITS = 1000  # outside kiosk mode a new data dir can play at once
+PUSH_PAUSE_S = 1.5  # R10: the pause before a push deals the next hand
+FAST_PUSH_PAUSE_S = 0.5
+
+
+def next_language(language: str) -> str:
+    """en → de → pl → fr → it → en (the `l` key)."""
+    return LANGUAGES[(LANGUAGES.index(language) + 1) % len(LANGUAGES)]
+
+
+class RedDogApp(App):
+    """One table, one player. `language=None` uses the saved setting, else the system's, else English."""
+
+    CSS_PATH = "reddog.tcss"
+    TITLE = "Red Dog"
+    ENABLE_COMMAND_PALETTE = False
+    # The table needs 80×24; below either a notice replaces it (see the stylesheet).
+    HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (80, "-normal"), (120, "-wide")]
+    VERTICAL_BREAKPOINTS = [(0, "-short"), (24, "-tall"), (40, "-high")]
+    BINDINGS = [
+        Binding("ctrl+q", "quit", show=False, priority=True),
+        Binding("l", "next_language", show=False),
+        Binding("f1", "show_rules", show=False),
+        Binding("f2", "show_settings", show=False),
+        Binding("escape", "back_to_table", show=False),
+    ]
+
+    language: reactive[str] = reactive(i18n.DEFAULT_LANGUAGE, init=False)
+
+    def __init__(
+        self,
+        language: str | None = None,
+        data_dir: Path | str | None = None,
+        seed: int | None = None,
+        *,
+        kiosk: bool = False,
+        dealer: Dealer | None = None,
+        push_pause: float | None = PUSH_PAUSE_S,
+    ) -> None:
+        super().__init__()
+        if language is not None and language not in LANGUAGES:
+            raise ValueError(f"language must be one of {', '.join(LANGUAGES)}")
+        self.requested_language = language
+        self.data_dir = Path(data_dir) if data_dir is not None else None
+        self.seed = seed
+        self.demo = seed is not None
+        self.kiosk = kiosk
+        self.dealer: Dealer = dealer or ShuffledDealer(
+            random.Random(seed) if seed is not None else secrets.SystemRandom()
+        )
+        self.push_pause = push_pause
+        self.store = None
+        self.session = None
+        self.store_error = None
+        self.notice = ""  # transient message of the table's message line (a refusal)
+        self._push_timer = None
+        # Until the store tells us better, show the requested or the system language.
+        self.set_reactive(RedDogApp.language, language or i18n.system_language() or i18n.DEFAULT_LANGUAGE)
+        i18n.set_language(self.language)
+
+    # --- start and stop -----------------------------------------------------
+    def on_mount(self) -> None:
+        from ..store import GameSession, Store, StoreError, resolve_data_dir
+        from .screens.error import StoreErrorScreen
+        from .screens.table import TableScreen
+        from .screens.welcome import WelcomeScreen
+
+        try:
+            self.store = Store.open(self.data_dir or resolve_data_dir(None, None))
+            self.session = GameSession(
+                self.store, self.dealer, initial_credits=0 if self.kiosk else NEW_PLAYER_CREDITS
+            )
+            saved = self.session.get_setting("language")
+        except StoreError as error:
+            self.store_error = error
+            self.push_screen(StoreErrorScreen(error))
+            return
+        chosen = self.requested_language or (saved if saved in LANGUAGES else None)
+        chosen = chosen or i18n.system_language() or i18n.DEFAULT_LANGUAGE
+        self.set_reactive(RedDogApp.language, chosen)
+        i18n.set_language(chosen)
+        self.push_screen(TableScreen())
+        if not self.round_open(self.session.state):
+            self.push_screen(WelcomeScreen())
+        self.schedule_push_deal()
+
+    def on_unmount(self) -> None:
+        if self.store is not None:
+            self.store.close()
+
+    @staticmethod
+    def round_open(state: TableState) -> bool:
+        """A hand is on the table (or chips are): after a restart the table opens directly."""
+        return state.phase is not Phase.BETTING or state.ante > 0
+
+    # --- settings -------------------------------------------------------------
+    def setting_on(self, key: str, default: bool) -> bool:
+        if self.session is None:
+            return default
+        value = self.session.get_setting(key)
+        return default if value is None else value == "on"
+
+    def set_setting_on(self, key: str, on: bool) -> None:
+        if self.session is not None:
+            self._store_call(lambda: self.session.set_setting(key, "on" if on else "off"))
+        self.refresh_screens()
+
+    @property
+    def fast_play(self) -> bool:
+        return self.setting_on("fast_play", False)
+
+    @property
+    def sound(self) -> bool:
+        return self.setting_on("sound", True)
+
+    # --- language ---------------------------------------------------------------
+    def watch_language(self, language: str) -> None:
+        i18n.set_language(language)
+        if self.session is not None:
+            self._store_call(lambda: self.session.set_setting("language", language))
+        self.refresh_screens()
+
+    def action_next_language(self) -> None:
+        self.language = next_language(self.language)
+
+    def refresh_screens(self) -> None:
+        """Every screen on the stack redraws its text, the ones underneath too."""
+        for screen in self.screen_stack:
+            refresh = getattr(screen, "refresh_view", None)
+            if refresh is not None:
+                refresh()
+
+    # --- navigation ------------------------------------------------------------
+    def _table_screen(self) -> Screen | None:
+        from .screens.table import TableScreen
+
+        for screen in self.screen_stack:
+            if isinstance(screen, TableScreen):
+                return screen
+        return None
+
+    def action_back_to_table(self) -> None:
+        table = self._table_screen()
+        if table is None:
+            return
+        while self.screen is not table:
+            self.pop_screen()
+
+    def _open_over_table(self, screen_type: type[Screen]) -> None:
+        """Rules and settings replace each other; whatever is under them stays."""
+        from .screens.rules import RulesScreen
+        from .screens.settings import SettingsScreen
+
+        if isinstance(self.screen, screen_type):
+            return
+        if isinstance(self.screen, (RulesScreen, SettingsScreen)):
+            self.pop_screen()
+        self.push_screen(screen_type())
+
+    def action_show_rules(self) -> None:
+        from .screens.rules import RulesScreen
+
+        self._open_over_table(RulesScreen)
+
+    def action_show_settings(self) -> None:
+        if self.session is None:
+            return
+        from .screens.settings import SettingsScreen
+
+        self._open_over_table(SettingsScreen)
+
+    # --- playing ---------------------------------------------------------------
+    def act(self, action: Action, value: int | bool | None = None) -> bool:
+        """Do `action` through the session; a refusal becomes the message line's text."""
+        from ..store import StoreError
+        from .texts import error_text
+
+        if self.session is None:
+            return False
+        self.cancel_push_deal()
+        try:
+            state = self.session.act(action, value)
+        except RedDogError as error:
+            self.notice = error_text(error)
+            self.refresh_screens()
+            return False
+        except StoreError as error:
+            self.show_store_error(error)
+            return False
+        self.notice = ""
+        if state.outcome is Outcome.WIN and state.phase is Phase.SETTLED and self.sound:
+            self.bell()
+        self.refresh_screens()
+        self.schedule_push_deal()
+        return True
+
+    def show_store_error(self, error) -> None:
+        from .screens.error import StoreErrorScreen
+
+        self.store_error = error
+        self.session = None
+        self.push_screen(StoreErrorScreen(error))
+
+    def _store_call(self, write) -> None:
+        from ..store import StoreError
+
+        try:
+            write()
+        except StoreError as error:
+            self.show_store_error(error)
+
+    def schedule_push_deal(self) -> None:
+        """R10: after a push the same ante plays the next hand, after a short pause."""
+        if self.session is None or self.push_pause is None:
+            return
+        state = self.session.state
+        if state.phase is Phase.SETTLED and state.outcome is Outcome.PUSH:
+            pause = self.push_pause / 3 if self.fast_play else self.push_pause
+            self._push_timer = self.set_timer(pause, self._deal_after_push)
+
+    def cancel_push_deal(self) -> None:
+        if self._push_timer is not None:
+            self._push_timer.stop()
+            self._push_timer = None
+
+    def _deal_after_push(self) -> None:
+        self._push_timer = None
+        state = self.session.state if self.session is not None else None
+        if state is not None and state.phase is Phase.SETTLED and state.outcome is Outcome.PUSH:
+            self.act(Action.DEAL)

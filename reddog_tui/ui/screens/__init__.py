@@ -1,0 +1,1 @@
+"""One screen per view: welcome, table, rules, settings, and the store error screen."""

@@ -1,0 +1,139 @@
+"""The rules help: headings, paragraphs and tables in the current language, scrollable."""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from importlib import import_module
+
+from rich.cells import cell_len
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import VerticalScroll
+from textual.content import Content
+from textual.screen import Screen
+from textual.widgets import Static
+
+from ...engine import TableConfig
+from ...i18n import _, current_language, pgettext
+from ..widgets.buttons import KeyBar
+from .table import common_keys
+
+
+@lru_cache(maxsize=8)
+def _par(decks: int):
+    from ...engine import compute_par
+
+    return compute_par(decks)
+
+
+def rules_sections(state) -> list:
+    """The full help (`rules_help`) when it is there, else the first short text.
+
+    Sections have `.heading` and `.blocks`; a block is a paragraph or subheading
+    (`.text`), a bullet list (`.items`) or a table (`.header`, `.rows`).
+    """
+    try:
+        rules_help = import_module("reddog_tui.i18n.rules_help")
+        render = rules_help.render_rules
+    except (ImportError, AttributeError):
+        from ...i18n import rules_basic
+
+        return rules_basic.build_sections(state)
+    config = state.config if state is not None else TableConfig()
+    return render(current_language(), _par(config.decks), config)
+
+
+def current_hand(state) -> tuple | None:
+    if state is None or state.kind is None:
+        return None
+    return (state.kind, state.spread)
+
+
+def table_content(header: tuple[str, ...], rows: list[tuple[str, ...]], highlight: int | None) -> Content:
+    """A table as aligned columns; the highlighted row stands out."""
+    columns = len(header)
+    widths = [max(cell_len(row[i]) for row in (header, *rows)) for i in range(columns)]
+
+    def line(cells: tuple[str, ...]) -> str:
+        return "  ".join(cell + " " * (widths[i] - cell_len(cell)) for i, cell in enumerate(cells))
+
+    parts: list[Content] = [Content.assemble((line(header), "bold underline"))]
+    for index, row in enumerate(rows):
+        style = "bold #111111 on #f0c419" if index == highlight else ""
+        parts.append(Content.assemble((line(row), style)))
+    return Content("\n").join(parts)
+
+
+def block_widget(block, hand: tuple | None) -> Static:
+    """One block of the help as a plain-text widget (never markup)."""
+    if hasattr(block, "rows"):
+        rows, highlight = [], getattr(block, "highlight", None)
+        for index, row in enumerate(block.rows):
+            cells = getattr(row, "cells", row)
+            rows.append(tuple(cells))
+            if hand is not None and getattr(row, "key", None) == hand:
+                highlight = index
+        return Static(table_content(tuple(block.header), rows, highlight), classes="rules-table")
+    if hasattr(block, "items"):
+        return Static("\n".join(f"• {item}" for item in block.items), classes="rules-bullets", markup=False)
+    if type(block).__name__ == "Subheading":
+        return Static(block.text, classes="rules-subheading", markup=False)
+    return Static(block.text, classes="rules-paragraph", markup=False)
+
+
+class RulesScreen(Screen):
+    ready = False  # set once composed; a language switch before that has nothing to redraw
+
+    BINDINGS = [
+        Binding("up", "scroll('up')", show=False),
+        Binding("down", "scroll('down')", show=False),
+        Binding("pageup", "scroll('page_up')", show=False),
+        Binding("pagedown", "scroll('page_down')", show=False),
+        Binding("home", "scroll('home')", show=False),
+        Binding("end", "scroll('end')", show=False),
+    ]
+
+    def compose(self) -> ComposeResult:
+        yield Static("", id="rules-title", markup=False)
+        state = self.app.session.state if self.app.session is not None else None
+        with VerticalScroll(id="rules-text"):
+            for section in rules_sections(state):
+                anchor = getattr(section, "id", "") or getattr(section, "anchor", "")
+                yield Static(
+                    section.heading, classes="rules-heading", id=f"rules-{anchor}" if anchor else None, markup=False
+                )
+                for block in section.blocks:
+                    yield block_widget(block, current_hand(state))
+        yield KeyBar("", id="keys", markup=False)
+
+    def on_mount(self) -> None:
+        self.ready = True
+        self._draw_fixed_texts()
+
+    def _draw_fixed_texts(self) -> None:
+        self.query_one("#rules-title", Static).update(_("Game Rules"))
+        keys = [(pgettext("key", "Esc"), _("Back to the table"))] + [
+            k for k in common_keys() if k[1] != _("Rules")
+        ]
+        self.query_one("#keys", KeyBar).show(keys)
+
+    def refresh_view(self) -> None:
+        if self.ready:
+            self.call_later(self._rebuild)
+
+    async def _rebuild(self) -> None:
+        scroll = self.query_one("#rules-text", VerticalScroll).scroll_y
+        await self.recompose()
+        self._draw_fixed_texts()
+        self.query_one("#rules-text", VerticalScroll).scroll_to(y=scroll, animate=False)
+
+    def action_scroll(self, how: str) -> None:
+        view = self.query_one("#rules-text", VerticalScroll)
+        {
+            "up": view.scroll_up,
+            "down": view.scroll_down,
+            "page_up": view.scroll_page_up,
+            "page_down": view.scroll_page_down,
+            "home": view.scroll_home,
+            "end": view.scroll_end,
+        }[how](animate=False)

@@ -1,0 +1,138 @@
+"""Game settings (R15): language, progressive betting, fast play, sound effects."""
+
+from __future__ import annotations
+
+from textual import events, on
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.content import Content
+from textual.message import Message
+from textual.screen import Screen
+from textual.widgets import Static
+
+from ...engine import Action
+from ...i18n import LANGUAGE_NAMES, LANGUAGES, _, pgettext
+from ..texts import error_text
+from ..widgets.buttons import KeyBar
+from .table import common_keys, too_small_text
+
+SETTINGS = ("language", "progressive", "fast_play", "sound")
+
+
+class SettingRow(Horizontal):
+    """A setting's name and value; a click changes it."""
+
+    class Clicked(Message):
+        def __init__(self, key: str) -> None:
+            super().__init__()
+            self.key = key
+
+    def __init__(self, key: str) -> None:
+        super().__init__(id=f"setting-{key.replace('_', '-')}", classes="setting")
+        self.key = key
+
+    def compose(self) -> ComposeResult:
+        yield Static("", classes="setting-name", markup=False)
+        yield Static("", classes="setting-value", markup=False)
+
+    def show(self, name: str, value: str, highlighted: bool, enabled: bool) -> None:
+        self.query_one(".setting-name", Static).update(name)
+        self.query_one(".setting-value", Static).update(Content.assemble(("◀ ", "dim"), value, (" ▶", "dim")) if self.key == "language" else value)
+        self.set_class(highlighted, "-highlighted")
+        self.set_class(not enabled, "-locked")
+
+    def on_click(self, event: events.Click) -> None:
+        event.stop()
+        self.post_message(self.Clicked(self.key))
+
+
+class SettingsScreen(Screen):
+    ready = False  # set once composed; a language switch before that has nothing to redraw
+
+    BINDINGS = [
+        Binding("up", "move(-1)", show=False),
+        Binding("down", "move(1)", show=False),
+        Binding("enter,space,right", "change(1)", show=False),
+        Binding("left", "change(-1)", show=False),
+    ]
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.highlighted = SETTINGS[0]
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="settings-body"):
+            yield Static("", id="settings-title", markup=False)
+            with Vertical(id="settings-list"):
+                for key in SETTINGS:
+                    yield SettingRow(key)
+            yield Static("", id="settings-reason", markup=False)
+            yield Static("", id="settings-hint", markup=False)
+            yield KeyBar("", id="keys", markup=False)
+        yield Static("", id="too-small", markup=False)
+
+    def on_mount(self) -> None:
+        self.ready = True
+        self.refresh_view()
+
+    def on_resize(self, event: events.Resize) -> None:
+        self.query_one("#too-small", Static).update(too_small_text(event.size.width, event.size.height))
+
+    def _progressive_lock(self) -> str:
+        """Why progressive betting cannot be switched now (R13), or ""."""
+        reason = self.app.session.why_not(Action.SET_PROGRESSIVE)
+        return error_text(reason) if reason is not None else ""
+
+    def refresh_view(self) -> None:
+        if not self.ready or self.app.session is None:
+            return
+        on, off = _("On"), _("Off")
+        state = self.app.session.state
+        lock = self._progressive_lock()
+        values = {
+            "language": (_("Language"), LANGUAGE_NAMES[self.app.language], True),
+            "progressive": (_("Progressive betting"), on if state.config.progressive else off, not lock),
+            "fast_play": (_("Fast play"), on if self.app.fast_play else off, True),
+            "sound": (_("Sound effects (terminal bell)"), on if self.app.sound else off, True),
+        }
+        self.query_one("#settings-title", Static).update(_("Game Settings"))
+        for row in self.query(SettingRow):
+            name, value, enabled = values[row.key]
+            row.show(name, value, row.key == self.highlighted, enabled)
+        self.query_one("#settings-reason", Static).update(lock)
+        self.query_one("#settings-hint", Static).update(
+            _("↑/↓ chooses a setting; Enter, ←/→ or a click changes it.")
+        )
+        keys = [(pgettext("key", "Esc"), _("Back to the table"))] + [
+            k for k in common_keys() if k[1] != _("Settings")
+        ]
+        self.query_one("#keys", KeyBar).show(keys)
+        self.query_one("#too-small", Static).update(too_small_text(self.size.width, self.size.height))
+
+    def action_move(self, step: int) -> None:
+        index = SETTINGS.index(self.highlighted)
+        self.highlighted = SETTINGS[max(0, min(len(SETTINGS) - 1, index + step))]
+        self.refresh_view()
+
+    def action_change(self, step: int) -> None:
+        self.change(self.highlighted, step)
+
+    @on(SettingRow.Clicked)
+    def row_clicked(self, event: SettingRow.Clicked) -> None:
+        self.highlighted = event.key
+        self.change(event.key, 1)
+
+    def change(self, key: str, step: int) -> None:
+        app = self.app
+        if key == "language":
+            app.language = LANGUAGES[(LANGUAGES.index(app.language) + step) % len(LANGUAGES)]
+        elif key == "progressive":
+            # A refusal (a round is open) is shown as the reason under the list.
+            app.act(Action.SET_PROGRESSIVE, not app.session.state.config.progressive)
+            app.notice = ""
+        elif key == "fast_play":
+            app.set_setting_on("fast_play", not app.fast_play)
+        elif key == "sound":
+            app.set_setting_on("sound", not app.sound)
+        self.refresh_view()

@@ -1,0 +1,218 @@
+"""The table: credits, chip rack, ante, the three cards, the Red Dog marker, pay table, buttons."""
+
+from __future__ import annotations
+
+from textual import events, on
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.content import Content
+from textual.screen import Screen
+from textual.widgets import Button, Static
+
+from ...engine import Action, HandKind, Outcome, Phase, TableState
+from ...engine import errors
+from ...i18n import LANGUAGE_NAMES, _, current_language, failed_languages, pgettext
+from ...i18n.formatting import number
+from ..texts import BUTTON_KEYS, announcement, button_label, error_text
+from ..widgets.buttons import ActionButton, KeyBar
+from ..widgets.card import CardView
+from ..widgets.chips import Chip
+from ..widgets.marker import SpreadMarker
+from ..widgets.paytable import PayTable
+
+MIN_WIDTH, MIN_HEIGHT = 80, 24
+
+# Buttons in the order they stand on the bar.
+BUTTON_ORDER = (Action.DEAL, Action.REBET, Action.RAISE, Action.CALL, Action.COLLECT, Action.NEW_BET)
+
+
+def shown_buttons(state: TableState) -> tuple[Action, ...]:
+    """The current phase's buttons only (R7, R10, R12, R13)."""
+    if state.phase is Phase.BETTING:
+        return (Action.DEAL,)
+    if state.phase is Phase.DECISION:
+        return (Action.RAISE, Action.CALL)
+    if state.outcome is Outcome.PUSH:
+        return (Action.DEAL,)
+    if state.config.progressive:
+        return (Action.COLLECT, Action.DEAL)
+    return (Action.REBET, Action.NEW_BET)
+
+
+def common_keys() -> list[tuple[str, str]]:
+    """The keys every screen shares, for the key bar."""
+    return [
+        (pgettext("key", "F1"), _("Rules")),
+        (pgettext("key", "F2"), _("Settings")),
+        (pgettext("key", "L"), _("Language")),
+        (pgettext("key", "Ctrl+Q"), _("Quit")),
+    ]
+
+
+def too_small_text(width: int, height: int) -> str:
+    return _("Please enlarge the window to at least {min_width} × {min_height} (now {width} × {height}).").format(
+        min_width=number(MIN_WIDTH), min_height=number(MIN_HEIGHT), width=number(width), height=number(height)
+    )
+
+
+def catalogue_notice() -> str:
+    language = current_language()
+    if language not in failed_languages():
+        return ""
+    # The catalogue is missing, so this is shown in English, as the fallback.
+    return _("{language} is not available; showing English.").format(language=LANGUAGE_NAMES[language])
+
+
+class TableScreen(Screen):
+    ready = False  # set once composed; a language switch before that has nothing to redraw
+
+    BINDINGS = [
+        Binding("d", "deal", show=False),
+        Binding("r", "table_action('raise')", show=False),
+        Binding("c", "table_action('call')", show=False),
+        Binding("n", "table_action('new_bet')", show=False),
+        Binding("o", "table_action('collect')", show=False),
+        Binding("plus,kp_plus", "chip(1)", show=False),
+        Binding("minus,kp_minus", "chip(-1)", show=False),
+        Binding("left", "select_chip(-1)", show=False),
+        Binding("right", "select_chip(1)", show=False),
+    ]
+
+    def __init__(self) -> None:
+        super().__init__()
+        config = self.app.session.state.config
+        self.chip_values: tuple[int, ...] = tuple(sorted(config.chip_values))
+        self.selected_chip: int = self.chip_values[0]  # the smallest chip to start
+
+    @property
+    def state(self) -> TableState:
+        return self.app.session.state
+
+    # --- layout -----------------------------------------------------------------
+    def compose(self) -> ComposeResult:
+        with Vertical(id="table-body"):
+            with Horizontal(id="top-bar"):
+                yield Static("Red Dog", id="title", markup=False)
+                yield Static("", id="demo-mark", markup=False)
+                yield Static("", id="catalogue-notice", markup=False)
+                yield Static("", id="credits", markup=False)
+            with Horizontal(id="felt"):
+                with Vertical(id="play-area"):
+                    with Horizontal(id="cards"):
+                        yield CardView(id="card-1", classes="card")
+                        yield CardView(id="card-3", classes="card")
+                        yield CardView(id="card-2", classes="card")
+                    yield SpreadMarker(id="marker")
+                    yield Static("", id="stakes", markup=False)
+                    yield Static("", id="chips-title", markup=False)
+                    with Horizontal(id="chip-rack"):
+                        for value in self.chip_values:
+                            yield Chip(value, id=f"chip-{value}", classes="chip")
+                yield PayTable(id="paytable")
+            yield Static("", id="message", markup=False)
+            with Horizontal(id="actions"):
+                for action in BUTTON_ORDER:
+                    yield ActionButton(action, classes="action")
+            yield KeyBar("", id="keys", markup=False)
+        yield Static("", id="too-small", markup=False)
+
+    def on_mount(self) -> None:
+        self.ready = True
+        self.refresh_view()
+
+    def on_resize(self, event: events.Resize) -> None:
+        self.query_one("#too-small", Static).update(too_small_text(event.size.width, event.size.height))
+
+    # --- drawing ------------------------------------------------------------------
+    def refresh_view(self) -> None:
+        """Redraw every text from the state in the current language."""
+        if not self.ready or self.app.session is None:
+            return
+        state = self.state
+        self.query_one("#demo-mark", Static).update(_("DEMO") if self.app.demo else "")
+        self.query_one("#demo-mark").display = self.app.demo
+        notice = catalogue_notice()
+        self.query_one("#catalogue-notice", Static).update(notice)
+        self.query_one("#catalogue-notice").display = bool(notice)
+        self.query_one("#credits", Static).update(
+            Content.assemble((_("Credits"), "dim"), " ", (number(state.credits), "bold"))
+        )
+        self._draw_cards(state)
+        self.query_one(SpreadMarker).spread = state.spread if state.kind is HandKind.SPREAD else 0
+        self.query_one(PayTable).hand = None if state.kind is None else (state.kind, state.spread)
+        self.query_one(PayTable).refresh()
+        self.query_one(SpreadMarker).refresh()
+        self._draw_stakes(state)
+        self.query_one("#chips-title", Static).update(_("Chips: ←/→ chooses, + adds, − takes off"))
+        for chip in self.query(Chip):
+            chip.selected = chip.value == self.selected_chip
+            chip.usable = state.phase is Phase.BETTING and chip.value <= state.credits
+            chip.refresh()
+        shown = shown_buttons(state)
+        for button in self.query(ActionButton):
+            action = button.table_action
+            button.display = action in shown
+            button.set_text(BUTTON_KEYS[action], button_label(action))
+            button.disabled = self.app.session.why_not(action) is not None
+        self.query_one("#message", Static).update(self.message_text(state, shown))
+        self.query_one("#keys", KeyBar).show(common_keys())
+        self.query_one("#too-small", Static).update(too_small_text(self.size.width, self.size.height))
+
+    def _draw_cards(self, state: TableState) -> None:
+        first, third, second = (self.query_one(f"#card-{n}", CardView) for n in (1, 3, 2))
+        if state.cards is None:
+            for view in (first, third, second):
+                view.show(None, False)
+            return
+        first.show(state.cards[0], True)
+        second.show(state.cards[1], True)
+        third.show(state.cards[2], state.third_card_shown)
+        for view in (first, third, second):
+            view.refresh()
+
+    def _draw_stakes(self, state: TableState) -> None:
+        parts: list[str | tuple[str, str]] = [(_("Ante"), "dim"), " ", (number(state.ante), "bold")]
+        if state.raised:
+            parts += ["   ", (_("Raise"), "dim"), " ", (number(state.raised), "bold")]
+        if state.winnings:
+            parts += ["   ", (_("Winnings"), "dim"), " ", (number(state.winnings), "bold")]
+        self.query_one("#stakes", Static).update(Content.assemble(*parts))
+
+    def message_text(self, state: TableState, shown: tuple[Action, ...]) -> str:
+        """What happened (or why a key was refused), then why a shown button is disabled."""
+        if self.app.notice:
+            return self.app.notice
+        text = announcement(state)
+        for action in shown:
+            reason = self.app.session.why_not(action)
+            if reason is not None and not isinstance(reason, errors.NoBet):  # "no ante" is the announcement
+                text += " " + error_text(reason)
+        return text
+
+    # --- actions --------------------------------------------------------------------
+    def action_deal(self) -> None:
+        """`d`: deal, rebet or deal again, whichever the phase offers (R10, R12, R13)."""
+        self.app.act(Action.REBET if Action.REBET in shown_buttons(self.state) else Action.DEAL)
+
+    def action_table_action(self, name: str) -> None:
+        self.app.act(Action(name))
+
+    def action_chip(self, direction: int) -> None:
+        self.app.act(Action.ADD_CHIP if direction > 0 else Action.REMOVE_CHIP, self.selected_chip)
+
+    def action_select_chip(self, step: int) -> None:
+        index = self.chip_values.index(self.selected_chip)
+        self.selected_chip = self.chip_values[max(0, min(len(self.chip_values) - 1, index + step))]
+        self.refresh_view()
+
+    @on(Chip.Clicked)
+    def chip_clicked(self, event: Chip.Clicked) -> None:
+        self.selected_chip = event.value
+        self.app.act(Action.REMOVE_CHIP if event.remove else Action.ADD_CHIP, event.value)
+        self.refresh_view()
+
+    @on(Button.Pressed, ".action")
+    def button_pressed(self, event: Button.Pressed) -> None:
+        assert isinstance(event.button, ActionButton)
+        self.app.act(event.button.table_action)

@@ -1,0 +1,154 @@
+"""Every sentence the table screen says, built from the state in the current language.
+
+The state holds no text: these functions turn it (and the engine's typed
+errors) into what a player reads, so a language switch only re-runs them.
+"""
+
+from __future__ import annotations
+
+from ..engine import Action, HandKind, Outcome, Phase, TableState, payout_odds
+from ..engine import errors
+from ..engine.cards import Card
+from ..i18n import N_, _, pgettext
+from ..i18n.formatting import credits, number, odds
+
+# Button labels (glossary); shown in capitals on the table.
+BUTTON_LABELS: dict[Action, str] = {
+    Action.DEAL: N_("DEAL"),
+    Action.RAISE: N_("RAISE"),
+    Action.CALL: N_("CALL"),
+    Action.COLLECT: N_("COLLECT"),
+    Action.REBET: N_("REBET"),
+    Action.NEW_BET: N_("NEW BET"),
+}
+
+# The key that triggers each button (section "Keys" of the issue).
+BUTTON_KEYS: dict[Action, str] = {
+    Action.DEAL: "d",
+    Action.RAISE: "r",
+    Action.CALL: "c",
+    Action.COLLECT: "o",
+    Action.REBET: "d",
+    Action.NEW_BET: "n",
+}
+
+
+def button_label(action: Action) -> str:
+    return _(BUTTON_LABELS[action])
+
+
+def rank_letter(rank: int) -> str:
+    """The index printed in a card's corner; picture cards use the language's letters."""
+    if rank == 11:
+        return pgettext("card rank letter", "J")
+    if rank == 12:
+        return pgettext("card rank letter", "Q")
+    if rank == 13:
+        return pgettext("card rank letter", "K")
+    if rank == 14:
+        return pgettext("card rank letter", "A")
+    return str(rank)
+
+
+SUIT_SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
+
+
+def card_name(card: Card) -> str:
+    """A card in words, for the rules and for anyone who cannot tell the symbols."""
+    ranks = {
+        11: _("Jack"),
+        12: _("Queen"),
+        13: _("King"),
+        14: _("Ace"),
+    }
+    suits = {"S": _("spades"), "H": _("hearts"), "D": _("diamonds"), "C": _("clubs")}
+    rank = ranks.get(card.rank, str(card.rank))
+    return _("{rank} of {suit}").format(rank=rank, suit=suits[card.suit])
+
+
+def hand_name(kind: HandKind, spread: int = 0) -> str:
+    if kind is HandKind.SPREAD:
+        return _("Spread {spread}").format(spread=number(spread))
+    if kind is HandKind.CONSECUTIVE:
+        return _("Consecutive")
+    if kind is HandKind.PAIR:
+        return _("Pair")
+    return _("Three of a kind")
+
+
+def announcement(state: TableState) -> str:
+    """The message line: what just happened, or what the player can do now."""
+    if state.phase is Phase.BETTING:
+        if state.ante == 0:
+            return _("No ante yet: + or a left click on a chip adds it, − or a right click takes it off.")
+        return _("Ante {ante}. Add chips or press {deal}.").format(
+            ante=number(state.ante), deal=button_label(Action.DEAL)
+        )
+    if state.phase is Phase.DECISION:
+        return _("Spread {spread} — raise?").format(spread=number(state.spread))
+    # Settled.
+    if state.outcome is Outcome.PUSH:
+        if state.kind is HandKind.CONSECUTIVE:
+            return _("Consecutive — push. The next hand follows.")
+        return _("Pair — push. The next hand follows.")
+    if state.outcome is Outcome.LOSE:
+        return _("Spread {spread}: the third card is not between — the stake is lost.").format(
+            spread=number(state.spread)
+        )
+    return win_text(state)
+
+
+def win_text(state: TableState) -> str:
+    assert state.kind is not None
+    times = payout_odds(state.kind, state.spread)
+    if state.auto_collected:  # R14: the stack went to the credits by itself
+        return _("{hand} pays {odds}. Max winnings reached: {amount} collected.").format(
+            hand=hand_name(state.kind, state.spread), odds=odds(times), amount=credits(state.auto_collected)
+        )
+    if state.kind is HandKind.THREE_OF_A_KIND:
+        return _("Three of a kind! {odds} — you win {amount}.").format(
+            odds=odds(times), amount=credits(state.winnings)
+        )
+    return _("Between! Spread {spread} pays {odds} — you win {amount}.").format(
+        spread=number(state.spread), odds=odds(times), amount=credits(state.winnings)
+    )
+
+
+def error_text(error: errors.RedDogError) -> str:
+    """The engine's refusal, explained in the current language."""
+    if isinstance(error, errors.ActionNotAllowed):
+        return not_allowed_text(Action(error.action), Phase(error.phase))
+    if isinstance(error, errors.UnknownChip):
+        return _("There is no chip worth {value}.").format(value=number(error.value))
+    if isinstance(error, errors.InsufficientCredits):
+        return _("Not enough credits: {needed} needed, {available} left.").format(
+            needed=credits(error.needed), available=credits(error.available)
+        )
+    if isinstance(error, errors.BelowTableMinimum):
+        return _("The table minimum is {minimum}.").format(minimum=credits(error.minimum))
+    if isinstance(error, errors.AboveTableMaximum):
+        return _("That is above the table maximum of {maximum}.").format(maximum=credits(error.maximum))
+    if isinstance(error, errors.NoBet):
+        return _("No ante yet: add a chip first.")
+    if isinstance(error, errors.NothingToRemove):
+        return _("A chip of {value} is more than the ante of {ante}.").format(
+            value=number(error.value), ante=number(error.ante)
+        )
+    if isinstance(error, errors.ProgressiveLocked):
+        if error.reason == "round_open":
+            return _("Progressive betting can only be changed between rounds.")
+        return _("This table does not offer progressive betting.")
+    if isinstance(error, errors.InvalidSetting):
+        return _("This setting is not valid.")
+    return _("That is not possible now.")
+
+
+def not_allowed_text(action: Action, phase: Phase) -> str:
+    if action in (Action.ADD_CHIP, Action.REMOVE_CHIP):
+        return _("Chips can only be placed or taken off before the deal.")
+    label = button_label(action) if action in BUTTON_LABELS else ""
+    if phase is Phase.BETTING:
+        return _("{action} is not possible now: place an ante and deal first.").format(action=label)
+    if phase is Phase.DECISION:
+        return _("{action} is not possible now: raise or call first.").format(action=label)
+    return _("{action} is not possible now: the round is over.").format(action=label)

@@ -1,0 +1,1 @@
+"""Small widgets of the table: cards, chips, the spread marker, the pay table, key bar."""

@@ -1,0 +1,61 @@
+"""A playing card drawn with box characters; it scales to the size the stylesheet gives it."""
+
+from __future__ import annotations
+
+from textual.content import Content
+from textual.reactive import reactive
+from textual.widget import Widget
+
+from ...engine.cards import Card
+from ..texts import SUIT_SYMBOLS, card_name, rank_letter
+from ...i18n import _
+
+FACE_STYLE_BLACK = "#111111 on #f4f1e8"
+FACE_STYLE_RED = "bold #c0141c on #f4f1e8"
+BACK_STYLE = "#f4f1e8 on #8b1a1a"
+EMPTY_STYLE = "#3d6b4a"
+
+
+class CardView(Widget):
+    """One card: face up (rank and suit), face down (the back), or an empty place."""
+
+    card: reactive[Card | None] = reactive(None)
+    face_up: reactive[bool] = reactive(False)
+
+    def show(self, card: Card | None, face_up: bool) -> None:
+        self.card = card
+        self.face_up = face_up
+        self.tooltip = card_name(card) if card is not None and face_up else None
+
+    def describe(self) -> str:
+        """What the card shows, in words (tests and screen readers)."""
+        if self.card is None:
+            return ""
+        return card_name(self.card) if self.face_up else _("face down")
+
+    def render(self) -> Content:
+        width, height = self.size.width, self.size.height
+        if width < 3 or height < 3:
+            return Content("")
+        inner = width - 2
+        if self.card is None:
+            lines = ["┌" + "╌" * inner + "┐"] + ["╎" + " " * inner + "╎"] * (height - 2) + ["└" + "╌" * inner + "┘"]
+            return Content.assemble(("\n".join(lines), EMPTY_STYLE))
+        top, bottom = "╭" + "─" * inner + "╮", "╰" + "─" * inner + "╯"
+        if not self.face_up:
+            pattern = ("▚▞" * width)[:inner]
+            middle = ["│" + pattern + "│"] * (height - 2)
+            return Content.assemble(("\n".join([top, *middle, bottom]), BACK_STYLE))
+        rank = rank_letter(self.card.rank)
+        suit = SUIT_SYMBOLS[self.card.suit]
+        rows = [" " * inner for _ in range(height - 2)]
+        rows[0] = (rank + suit).ljust(inner)[:inner]
+        if len(rows) > 1:
+            rows[-1] = (rank + suit).rjust(inner)[-inner:]
+        centre = (len(rows) - 1) // 2 if len(rows) > 2 else None
+        if centre is not None and 0 < centre < len(rows) - 1:
+            big = suit if inner < 9 else f"{suit} {suit}"
+            rows[centre] = big.center(inner)
+        style = FACE_STYLE_RED if self.card.is_red else FACE_STYLE_BLACK
+        text = "\n".join([top, *("│" + row + "│" for row in rows), bottom])
+        return Content.assemble((text, style))

@@ -1,0 +1,21 @@
+"""The "Red Dog" spread marker: the spreads 1 to 11 with the current one lit (R5c)."""
+
+from __future__ import annotations
+
+from textual.content import Content
+from textual.reactive import reactive
+from textual.widget import Widget
+
+from ...engine.rules import MAX_SPREAD, MIN_SPREAD
+from ...i18n.formatting import number
+
+
+class SpreadMarker(Widget):
+    spread: reactive[int] = reactive(0)
+
+    def render(self) -> Content:
+        parts: list[str | tuple[str, str]] = [("Red Dog", "bold"), " "]
+        for k in range(MIN_SPREAD, MAX_SPREAD + 1):
+            text = f" {number(k)} "
+            parts.append((text, "bold #111111 on #f0c419") if k == self.spread else (text, "dim"))
+        return Content.assemble(*parts)

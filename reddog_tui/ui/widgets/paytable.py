@@ -1,0 +1,60 @@
+"""The pay table (R8) with the current hand's row highlighted."""
+
+from __future__ import annotations
+
+from textual.content import Content
+from textual.reactive import reactive
+from textual.widget import Widget
+
+from ...engine import HandKind, pay_table
+from ...i18n import _
+from ...i18n.formatting import number, odds
+from ..texts import hand_name
+
+# Below this height the spreads that pay alike share one row.
+FULL_TABLE_HEIGHT = 17
+
+
+def pay_rows(compact: bool) -> list[tuple[str, str, set[tuple[HandKind, int]]]]:
+    """(hand, pays, the hands this row stands for)."""
+    rows: list[tuple[str, str, set[tuple[HandKind, int]]]] = []
+    spread_rows = [(k, x) for kind, k, x in pay_table() if kind is HandKind.SPREAD]
+    if compact:
+        groups: list[list[tuple[int, int]]] = []
+        for k, x in spread_rows:
+            if groups and groups[-1][-1][1] == x:
+                groups[-1].append((k, x))
+            else:
+                groups.append([(k, x)])
+        for group in groups:
+            first, last = group[0][0], group[-1][0]
+            label = (
+                hand_name(HandKind.SPREAD, first)
+                if first == last
+                else _("Spread {first}–{last}").format(first=number(first), last=number(last))
+            )
+            rows.append((label, odds(group[0][1]), {(HandKind.SPREAD, k) for k, _x in group}))
+    else:
+        for k, x in spread_rows:
+            rows.append((hand_name(HandKind.SPREAD, k), odds(x), {(HandKind.SPREAD, k)}))
+    for kind, _k, x in pay_table():
+        if kind is not HandKind.SPREAD:
+            rows.append((hand_name(kind), odds(x) if x is not None else _("push"), {(kind, 0)}))
+    return rows
+
+
+class PayTable(Widget):
+    """Redrawn from `hand` (kind and spread) and its own size."""
+
+    hand: reactive[tuple[HandKind, int] | None] = reactive(None)
+
+    def render(self) -> Content:
+        width = self.size.width
+        compact = self.size.height < FULL_TABLE_HEIGHT
+        lines: list[Content] = [Content.assemble((_("Pay table").center(width)[:width], "bold underline"))]
+        for label, pays, hands in pay_rows(compact):
+            gap = max(1, width - len(label) - len(pays))
+            text = (label + " " * gap + pays)[: max(width, 0)]
+            lit = self.hand is not None and self.hand in hands
+            lines.append(Content.assemble((text, "bold #111111 on #f0c419" if lit else "")))
+        return Content("\n").join(lines)

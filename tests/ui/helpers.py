@@ -1,0 +1,59 @@
+"""Building a deterministic app and reading its screen, shared by the UI tests."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from reddog_tui.engine import StackedDealer
+from reddog_tui.ui.app import RedDogApp
+
+LANGUAGES = ("en", "de", "pl", "fr", "it")
+
+# Stacked rounds (R6 examples where they fit): first, second (face up), third (face down).
+SPREAD_4_WIN = ("5H", "TS", "8D")  # 5 and 10: spread 4 (it, en); 8 lies between
+SPREAD_4_LOSE = ("5H", "TS", "TD")  # the third equals a face-up card: a loss (R8)
+CONSECUTIVE = ("7H", "8S", "2C")  # R5a: a push
+THREE_OF_A_KIND = ("6H", "6S", "6D")  # R5b: 11:1
+PAIR_PUSH = ("KH", "KS", "3C")  # R5b: a pair, the third differs: push
+SPREAD_1 = ("2C", "4D", "3H")  # spread 1 pays 5:1
+
+
+def pinned_environment(monkeypatch, tmp_path: Path) -> None:
+    for name in ("LC_ALL", "LC_MESSAGES", "LANG", "LANGUAGE"):
+        monkeypatch.delenv(name, raising=False)
+    monkeypatch.setenv("LANG", "C")
+    monkeypatch.setenv("REDDOG_DATA_DIR", str(tmp_path / "unused-default"))
+    monkeypatch.setenv("TEXTUAL_ANIMATIONS", "none")
+
+
+def make_app(
+    data_dir: Path,
+    language: str | None = "en",
+    rounds=(),
+    *,
+    seed: int | None = None,
+    push_pause: float | None = None,
+    kiosk: bool = False,
+) -> RedDogApp:
+    dealer = StackedDealer([list(r) for r in rounds]) if rounds else None
+    app = RedDogApp(language=language, data_dir=data_dir, seed=seed, dealer=dealer, push_pause=push_pause, kiosk=kiosk)
+    app.animation_level = "none"
+    return app
+
+
+def screen_text(app: RedDogApp) -> str:
+    """Everything the current screen shows, as plain text lines."""
+    strips = app.screen._compositor.render_strips()
+    return "\n".join("".join(segment.text for segment in strip) for strip in strips)
+
+
+def run(coroutine_function):
+    """Run an async Pilot test body with plain asyncio (no async pytest plugin needed)."""
+    import asyncio
+    import functools
+
+    @functools.wraps(coroutine_function)
+    def wrapper(*args, **kwargs):
+        return asyncio.run(coroutine_function(*args, **kwargs))
+
+    return wrapper
