@@ -22,6 +22,9 @@ BUSY_TIMEOUT_S = 0.25  # waiting longer would only freeze the screen
 SQLITE_MAGIC = b"SQLite format 3\x00"
 SYNCHRONOUS_FULL = 2
 SIDE_SUFFIXES = ("-wal", "-shm")
+# Checked at every start. The history (journal, rounds) grows with play, so a full check of
+# it would make start-up grow too; it runs with full_check=True or Store.check_history().
+TABLES_CHECKED_AT_START = ("sqlite_schema", "table_state", "meters", "settings", "vouchers")
 
 
 class Store:
@@ -35,8 +38,14 @@ class Store:
 
     # --- opening ------------------------------------------------------------
     @classmethod
-    def open(cls, data_dir: Path | str, clock: Callable[[], float] = time.time) -> "Store":
-        """Create or open the database in `data_dir`; raise StoreError with a code if it cannot be played."""
+    def open(
+        cls, data_dir: Path | str, clock: Callable[[], float] = time.time, full_check: bool = False
+    ) -> "Store":
+        """Create or open the database in `data_dir`; raise StoreError with a code if it cannot be played.
+
+        Before anything is written: PRAGMA integrity_check of the table state, meters, settings
+        and vouchers (of the whole file with `full_check`) and the accounting identity.
+        """
         data_dir = Path(data_dir)
         path = database_path(data_dir)
         try:
@@ -47,7 +56,7 @@ class Store:
             raise StoreError("unwritable", data_dir)
         if not os.path.lexists(path):
             _create(path)
-        _check_read_only(path)  # before anything is written to an existing file
+        _check_read_only(path, full_check)  # before anything is written to an existing file
         return cls(_connect_for_play(path), path, clock)
 
     def close(self) -> None:
@@ -59,6 +68,12 @@ class Store:
 
     def __exit__(self, *exc: object) -> None:
         self.close()
+
+    def check_history(self) -> None:
+        """PRAGMA integrity_check of the whole file, history included; StoreError("integrity") if it fails."""
+        problems = [row[0] for row in self._read("PRAGMA integrity_check")]
+        if problems != ["ok"]:
+            raise StoreError("integrity", self.path, "; ".join(problems[:3]))
 
     def now(self) -> datetime:
         return datetime.fromtimestamp(self._clock(), timezone.utc)
@@ -241,7 +256,7 @@ def _fsync_dir(directory: Path) -> None:
         os.close(fd)
 
 
-def _check_read_only(path: Path) -> None:
+def _check_read_only(path: Path, full_check: bool) -> None:
     """Every check that can refuse the file, through a read-only connection."""
     try:
         with open(path, "rb") as f:
@@ -259,7 +274,7 @@ def _check_read_only(path: Path) -> None:
             path.resolve().as_uri() + "?mode=ro", uri=True, timeout=BUSY_TIMEOUT_S, isolation_level=None
         )
         try:
-            _check_contents(conn, path)
+            _check_contents(conn, path, full_check)
         finally:
             conn.close()
         ok = True
@@ -270,7 +285,7 @@ def _check_read_only(path: Path) -> None:
             _remove_empty_side_files(path, side_files_before)
 
 
-def _check_contents(conn: sqlite3.Connection, path: Path) -> None:
+def _check_contents(conn: sqlite3.Connection, path: Path, full_check: bool) -> None:
     if conn.execute("PRAGMA application_id").fetchone()[0] != APPLICATION_ID:
         raise StoreError("not_a_database", path, "not written by Red Dog")
     version = conn.execute("PRAGMA user_version").fetchone()[0]
@@ -278,8 +293,15 @@ def _check_contents(conn: sqlite3.Connection, path: Path) -> None:
         raise StoreError("newer_schema", path, f"schema {version}, this version reads up to {SCHEMA_VERSION}")
     if version < 1:
         raise StoreError("not_a_database", path, "no Red Dog schema")
-    problems = [row[0] for row in conn.execute("PRAGMA integrity_check")]
-    if problems != ["ok"]:
+    checks = ["PRAGMA integrity_check"] if full_check else [
+        f"PRAGMA integrity_check({table})" for table in TABLES_CHECKED_AT_START
+    ]
+    try:
+        problems = [row[0] for check in checks for row in conn.execute(check)]
+    except sqlite3.OperationalError as exc:  # a table of ours is missing
+        raise StoreError("integrity", path, str(exc)) from None
+    problems = [p for p in problems if p != "ok"]
+    if problems:
         raise StoreError("integrity", path, "; ".join(problems[:3]))
     try:
         meters = _read_meters(conn)

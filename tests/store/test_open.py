@@ -42,10 +42,10 @@ def raw(path: Path) -> sqlite3.Connection:
     return sqlite3.connect(path, isolation_level=None)
 
 
-def assert_refused(data_dir: Path, code: str) -> StoreError:
+def assert_refused(data_dir: Path, code: str, **open_args) -> StoreError:
     before = snapshot(data_dir)
     with pytest.raises(StoreError) as info:
-        Store.open(data_dir)
+        Store.open(data_dir, **open_args)
     assert info.value.code == code, info.value
     assert snapshot(data_dir) == before  # not a byte changed, nothing added or removed
     assert str(data_dir) in str(info.value)  # the English text for logs names the file
@@ -178,16 +178,38 @@ def test_an_unreadable_table_state_is_refused(data_dir):
     assert_refused(data_dir, "integrity")
 
 
-def test_a_damaged_page_is_refused(data_dir):
-    path = played_database(data_dir, rounds=200)
+def scribble_on_page(path: Path, page: int) -> None:
     page_size = raw(path).execute("PRAGMA page_size").fetchone()[0]
-    size = path.stat().st_size
-    assert size >= 4 * page_size
-    with open(path, "r+b") as f:  # scribble over the middle of the file
-        f.seek((size // page_size // 2) * page_size + 8)
+    with open(path, "r+b") as f:
+        f.seek((page - 1) * page_size + 8)  # past the page header's first bytes
         f.write(b"\xa5" * 64)
+
+
+def root_page(path: Path, table: str) -> int:
+    conn = raw(path)
+    try:
+        return conn.execute("SELECT rootpage FROM sqlite_schema WHERE name = ?", (table,)).fetchone()[0]
+    finally:
+        conn.close()
+
+
+def test_a_damaged_table_state_page_is_refused(data_dir):
+    path = played_database(data_dir)
+    scribble_on_page(path, root_page(path, "table_state"))
     error = assert_refused(data_dir, "integrity")
     assert error.path == path
+
+
+def test_a_damaged_history_page_is_found_by_the_full_check(data_dir):
+    path = played_database(data_dir, rounds=200)
+    pages = path.stat().st_size // raw(path).execute("PRAGMA page_size").fetchone()[0]
+    scribble_on_page(path, pages // 2)  # deep in the journal of transitions
+    assert_refused(data_dir, "integrity", full_check=True)
+    with Store.open(data_dir) as store:  # the start-up check covers the table and meters only
+        with pytest.raises(StoreError) as info:
+            store.check_history()
+        assert info.value.code == "integrity"
+    assert_refused(data_dir, "integrity", full_check=True)  # and the open did not repair or hide it
 
 
 # --- locks -----------------------------------------------------------------------
