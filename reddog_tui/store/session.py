@@ -97,6 +97,12 @@ class GameSession:
     def set_progressive(self, on: bool) -> TableState:
         return self.act(Action.SET_PROGRESSIVE, bool(on))
 
+    def reconfigure(self, config: TableConfig) -> TableState:
+        """New operator settings for the table (between rounds, R15); journaled, no meter moves."""
+        after = engine.reconfigure(self._state, config)
+        self._commit_money("reconfigure", None, after, {})
+        return after
+
     # --- attendant operations (kiosk mode) -----------------------------------
     def add_credits(self, amount: int) -> TableState:
         """Credits paid in by an attendant, between rounds (not while a spread waits); metered as credits in."""
@@ -122,7 +128,7 @@ class GameSession:
         return Voucher(number=number, amount=amount, time=self.store.now())
 
     def _commit_money(
-        self, action: str, amount: int, after: TableState, meters: dict[str, int], voucher: int = 0
+        self, action: str, amount: int | None, after: TableState, meters: dict[str, int], voucher: int = 0
     ) -> int | None:
         transition = Transition(
             action=action,

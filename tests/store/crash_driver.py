@@ -3,7 +3,8 @@
     python tests/store/crash_driver.py DATA_DIR PLAN_JSON [--loop SEED]
 
 PLAN_JSON: {"credits": 1000, "config": {...TableConfig...}, "rounds": [["2H", "9S", "5D"], ...],
-            "steps": [["add_chip", 10], ["deal"], ["add_credits", 50], ["cash_out"], ...]}
+            "steps": [["add_chip", 10], ["deal"], ["add_credits", 50], ["cash_out"],
+                      ["reconfigure", {...TableConfig...}], ...]}
 
 After every committed step it prints one line `COMMITTED {"seq": …, "state": …, "meters": …}`,
 then `READY` once the plan is done, and waits to be killed. With --loop it keeps playing
@@ -39,6 +40,8 @@ def apply(session: GameSession, step: list) -> None:
         session.add_credits(value[0])
     elif name == "cash_out":
         session.cash_out()
+    elif name == "reconfigure":
+        session.reconfigure(TableConfig(**value[0]))
     else:
         session.act(Action(name), value[0] if value else None)
 

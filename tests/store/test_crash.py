@@ -35,6 +35,7 @@ PLANS = {
     "set_progressive": {"steps": [["set_progressive", True]]},
     "add_credits": {"steps": [["add_chip", 10], ["add_credits", 300]]},
     "cash_out": {"steps": [["add_chip", 10], ["cash_out"]]},
+    "reconfigure": {"steps": [["reconfigure", {"min_bet": 5, "max_bet": 200, "max_winnings": 2000}]]},
 }
 
 

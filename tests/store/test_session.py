@@ -111,3 +111,22 @@ def test_a_stale_session_cannot_overwrite_the_table(open_session):
     assert getattr(info.value, "code", None) == "locked"
     assert second.state.ante == 0  # the refused write left its state alone
     assert GameSession(store, stacked()).state.ante == 10
+
+
+def test_operator_settings_are_stored_between_rounds(data_dir, open_session):
+    from reddog_tui.engine import TableConfig
+
+    store, session = open_session("2H 9S 5D")
+    session.set_progressive(True)
+    changed = session.reconfigure(TableConfig(min_bet=5, max_bet=200, max_winnings=2000))
+    assert changed.config.min_bet == 5 and changed.config.progressive  # the player's choice is kept
+    session.act(Action.ADD_CHIP, 5)
+    session.act(Action.DEAL)
+    with pytest.raises(RedDogError):
+        session.reconfigure(TableConfig())  # not while a round is open
+    meters = session.meters()
+    store.close()
+    store, again = reopen(data_dir)
+    assert again.state.config == changed.config
+    assert again.meters() == meters
+    store.close()
