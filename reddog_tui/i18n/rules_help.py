@@ -23,7 +23,7 @@ from babel.lists import format_list
 
 from ..engine import HandKind, ParSheet, TableConfig, pay_table
 from ..engine.cards import RANKS
-from . import N_, _, current_language, set_language
+from . import N_, _, current_language, pgettext, set_language
 from .formatting import babel_locale, number, odds, percent
 
 # --- blocks -----------------------------------------------------------------
@@ -484,7 +484,7 @@ HAND_NAMES: dict[HandKind, str] = {
 PUSH_CELL = N_("Push")
 
 KEYS_HEADER = (N_("Key"), N_("What it does"))
-# Key names are the same on every keyboard layout the kiosk supports.
+# Key names as printed on the keys; Esc is shown as the key bar names it ("Échap" in French).
 KEY_ROWS: tuple[tuple[str, str], ...] = (
     # Translators: the button labels of your table for deal, rebet and deal again.
     ("d", N_("DEAL; after a round REBET, or DEAL again with progressive betting")),
@@ -565,7 +565,10 @@ def _table(table_id: str, language: str) -> Table:
             pay_rows.append(TableRow((hand, pays), (kind, spread)))
         return Table(table_id, tuple(_(h) for h in PAY_TABLE_HEADER), tuple(pay_rows))
     if table_id == "keys":
-        rows = tuple(TableRow((key, _(description)), key) for key, description in KEY_ROWS)
+        shown = {"Esc": pgettext("key", "Esc")}
+        rows = tuple(
+            TableRow((shown.get(key, key), _(description)), key) for key, description in KEY_ROWS
+        )
         return Table(table_id, tuple(_(h) for h in KEYS_HEADER), rows)
     raise ValueError(f"unknown table {table_id!r}")
 

@@ -294,6 +294,14 @@ def test_keys_table(language):
     assert deal in rows["d"] and rebet in rows["d"]
     assert raise_ in rows["r"] and call in rows["c"]
     assert new_bet in rows["n"] and collect in rows["o"]
+    # Esc reads as the key bar names it in this language.
+    before = i18n.current_language()
+    i18n.set_language(language)
+    try:
+        esc_name = i18n.pgettext("key", "Esc")
+    finally:
+        i18n.set_language(before)
+    assert [row.cells[0] for row in table.rows if row.key == "Esc"] == [esc_name]
 
 
 # --- tables ------------------------------------------------------------------------
