@@ -137,6 +137,13 @@ class RedDogApp(App):
             self._store_call(lambda: self.session.set_setting("language", language))
         self.refresh_screens()
 
+    def choose_language(self, language: str) -> None:
+        """A language the player picked: shown everywhere and remembered, even if it is already shown."""
+        if language == self.language:
+            self.watch_language(language)
+        else:
+            self.language = language
+
     def action_next_language(self) -> None:
         self.language = next_language(self.language)
 

@@ -92,7 +92,7 @@ class SettingsScreen(Screen):
         lock = self._progressive_lock()
         values = {
             "language": (_("Language"), LANGUAGE_NAMES[self.app.language], True),
-            "progressive": (_("Progressive betting"), on if state.config.progressive else off, not lock),
+            "progressive": (pgettext("setting", "Progressive betting"), on if state.config.progressive else off, not lock),
             "fast_play": (_("Fast play"), on if self.app.fast_play else off, True),
             "sound": (_("Sound effects (terminal bell)"), on if self.app.sound else off, True),
         }

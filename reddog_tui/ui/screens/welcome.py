@@ -95,5 +95,5 @@ class WelcomeScreen(Screen):
         self.open_table(event.language)
 
     def open_table(self, language: str) -> None:
-        self.app.language = language
+        self.app.choose_language(language)
         self.app.pop_screen()

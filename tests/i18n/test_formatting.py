@@ -1,0 +1,66 @@
+"""Numbers and amounts in each language's own style, and the English fallback for a broken catalogue."""
+
+from __future__ import annotations
+
+import pytest
+
+from reddog_tui import i18n
+from reddog_tui.i18n import formatting
+
+
+@pytest.fixture(autouse=True)
+def back_to_english():
+    yield
+    i18n.set_language("en")
+
+
+@pytest.mark.parametrize(
+    "language, expected",
+    [("en", "1,250"), ("de", "1.250"), ("pl", "1\u00a0250"), ("fr", "1\u202f250"), ("it", "1.250")],
+)
+def test_grouping_follows_the_language(language, expected):
+    assert formatting.number(1250, language) == expected
+    i18n.set_language(language)
+    assert formatting.number(1250) == expected  # the current language when none is given
+
+
+@pytest.mark.parametrize("language, expected", [("en", "96.84%"), ("de", "96,84\u00a0%"), ("fr", "96,84\u00a0%")])
+def test_percent_two_decimals(language, expected):
+    assert formatting.percent(0.968446, 2, language) == expected
+
+
+def test_odds_notation():
+    assert formatting.odds(11, "de") == "11:1"  # R9
+
+
+@pytest.mark.parametrize(
+    "language, amounts, expected",
+    [
+        ("en", (1, 2, 1000), ["1 credit", "2 credits", "1,000 credits"]),
+        ("de", (1, 2, 1000), ["1 Punkt", "2 Punkte", "1.000 Punkte"]),
+        ("pl", (1, 3, 5, 22, 1000), ["1 kredyt", "3 kredyty", "5 kredytów", "22 kredyty", "1\u00a0000 kredytów"]),
+        ("fr", (0, 1, 2), ["0 crédit", "1 crédit", "2 crédits"]),
+        ("it", (1, 2), ["1 credito", "2 crediti"]),
+    ],
+)
+def test_credits_plural_forms(language, amounts, expected):
+    i18n.set_language(language)
+    assert [formatting.credits(n) for n in amounts] == expected
+
+
+def test_broken_catalogue_falls_back_to_english(tmp_path, monkeypatch):
+    """A catalogue that cannot be read gives English text and is reported, never an exception (issue 4, point 7)."""
+    broken = tmp_path / "locales" / "de" / "LC_MESSAGES"
+    broken.mkdir(parents=True)
+    (broken / "reddog.po").write_bytes(b'msgid "DEAL"\nmsgstr "GEBEN\n\x00\xff garbage')
+    monkeypatch.setattr(i18n, "locales_dir", lambda: tmp_path / "locales")
+    monkeypatch.setattr(i18n, "_catalogues", {})
+    monkeypatch.setattr(i18n, "_failed", set())
+    i18n.set_language("de")
+    assert i18n._("DEAL") == "DEAL"
+    assert "de" in i18n.failed_languages()
+
+
+def test_installed_layout_is_found(tmp_path, monkeypatch):
+    """locales_dir() finds the catalogues of this checkout (the wheel test covers the installed layout)."""
+    assert (i18n.locales_dir() / "de" / "LC_MESSAGES" / "reddog.po").is_file()

@@ -1,0 +1,315 @@
+"""Pilot tests: playing by keys and by mouse in every language, switching language mid-round."""
+
+from __future__ import annotations
+
+import pytest
+
+from reddog_tui.engine import Action, HandKind, Outcome, Phase
+from reddog_tui.ui.screens.table import TableScreen
+from reddog_tui.ui.screens.welcome import WelcomeScreen
+from reddog_tui.ui.widgets.buttons import ActionButton
+
+from .helpers import (
+    CONSECUTIVE,
+    LANGUAGES,
+    SPREAD_4_LOSE,
+    SPREAD_4_WIN,
+    make_app,
+    run,
+)
+
+LABELS = {
+    "en": {"deal": "DEAL", "raise": "RAISE", "call": "CALL", "rebet": "REBET", "new_bet": "NEW BET", "collect": "COLLECT"},
+    "de": {"deal": "GEBEN", "raise": "ERHÖHEN", "call": "HALTEN", "rebet": "NOCHMAL", "new_bet": "NEUE WETTE", "collect": "EINSTREICHEN"},
+    "pl": {"deal": "ROZDAJ", "raise": "PODBIJ", "call": "CZEKAJ", "rebet": "PONÓW", "new_bet": "NOWY ZAKŁAD", "collect": "ODBIERZ"},
+    "fr": {"deal": "DISTRIBUER", "raise": "OUI", "call": "NON", "rebet": "REMISER", "new_bet": "NOUVELLE MISE", "collect": "ENCAISSER"},
+    "it": {"deal": "GIOCA", "raise": "RILANCIA", "call": "CHIAMA", "rebet": "RIPETI", "new_bet": "NUOVA PUNTATA", "collect": "RITIRA"},
+}
+# The message line for a spread of 4 awaiting the decision (R5c, R7).
+SPREAD_4_QUESTION = {
+    "en": "Spread 4 — raise?",
+    "de": "Wertunterschied 4 — erhöhen?",
+    "pl": "Spread 4 — podbijasz?",
+    "fr": "Séquence de 4 — augmenter l'enjeu\u00a0?",
+    "it": "Scarto 4 — rilanci?",
+}
+
+
+def table_of(app) -> TableScreen:
+    screen = app._table_screen()
+    assert screen is not None
+    return screen
+
+
+def message(app) -> str:
+    return str(table_of(app).query_one("#message").content)
+
+
+def shown_buttons(app) -> dict[str, tuple[str, bool]]:
+    """Visible buttons: action -> (label text, enabled)."""
+    return {
+        b.table_action.value: (str(b.label), not b.disabled)
+        for b in table_of(app).query(ActionButton)
+        if b.display
+    }
+
+
+def label_of(app, action: str) -> str:
+    text, _enabled = shown_buttons(app)[action]
+    key, label = text.strip().split(" ", 1)
+    return label.strip()
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+@run
+async def test_full_round_by_keys(tmp_path, language):
+    app = make_app(tmp_path, language, [SPREAD_4_WIN])
+    async with app.run_test(size=(80, 24)) as pilot:
+        assert isinstance(app.screen, WelcomeScreen)
+        await pilot.press("enter")
+        assert isinstance(app.screen, TableScreen)
+        assert app.session.state.credits == 1000  # a new data dir can play at once
+        await pilot.press("plus", "plus")  # two chips of the smallest value (1)
+        assert app.session.state.ante == 2
+        assert set(shown_buttons(app)) == {"deal"}
+        await pilot.press("d")
+        state = app.session.state
+        assert (state.phase, state.kind, state.spread) == (Phase.DECISION, HandKind.SPREAD, 4)  # R6: 5 and 10
+        assert message(app) == SPREAD_4_QUESTION[language]
+        assert {a: label_of(app, a) for a in shown_buttons(app)} == {
+            "raise": LABELS[language]["raise"],
+            "call": LABELS[language]["call"],
+        }
+        await pilot.press("r")
+        state = app.session.state
+        assert (state.outcome, state.raised, state.winnings, state.credits) == (Outcome.WIN, 2, 4, 996)  # R8: 1:1
+        assert {a: label_of(app, a) for a in shown_buttons(app)} == {
+            "rebet": LABELS[language]["rebet"],
+            "new_bet": LABELS[language]["new_bet"],
+        }
+        await pilot.press("n")  # R12: NEW BET takes everything to the credits
+        state = app.session.state
+        assert (state.phase, state.credits, state.on_table) == (Phase.BETTING, 1004, 0)
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+@run
+async def test_full_round_by_mouse(tmp_path, language):
+    app = make_app(tmp_path, language, [SPREAD_4_LOSE])
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.click(f"#lang-{language}")
+        assert isinstance(app.screen, TableScreen) and app.language == language
+        await pilot.click("#chip-5")  # a left click adds the chip (R3)
+        assert app.session.state.ante == 5
+        await pilot.click("#chip-5", button=3)  # a right click takes it off
+        assert app.session.state.ante == 0
+        await pilot.click("#chip-10")
+        assert app.session.state.ante == 10
+        assert table_of(app).selected_chip == 10
+        await pilot.click("#action-deal")
+        assert app.session.state.phase is Phase.DECISION
+        await pilot.click("#action-call")
+        state = app.session.state
+        assert (state.outcome, state.credits, state.on_table) == (Outcome.LOSE, 990, 0)  # R8: equal loses
+        await pilot.click("#action-new-bet")
+        assert app.session.state.phase is Phase.BETTING
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+@run
+async def test_language_switch_mid_round_changes_text_not_game(tmp_path, language):
+    """`l` mid-round: cards, stakes, credits and phase unchanged; buttons in the next language."""
+    app = make_app(tmp_path, language, [SPREAD_4_WIN])
+    order = ("en", "de", "pl", "fr", "it")
+    following = order[(order.index(language) + 1) % 5]
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("enter", "right", "plus", "d")  # a chip of 5, then deal
+        before = app.session.state
+        await pilot.press("f1")  # the rules screen on top: the table underneath must follow too
+        await pilot.press("l")
+        await pilot.pause()
+        assert app.language == following
+        assert app.session.state == before
+        await pilot.press("escape")
+        assert isinstance(app.screen, TableScreen)
+        assert app.session.state == before
+        assert before.ante == 5 and before.phase is Phase.DECISION
+        assert {a: label_of(app, a) for a in shown_buttons(app)} == {
+            "raise": LABELS[following]["raise"],
+            "call": LABELS[following]["call"],
+        }
+        assert message(app) == SPREAD_4_QUESTION[following]
+        await pilot.press("r")  # and the round plays on
+        assert app.session.state.outcome is Outcome.WIN
+
+
+@run
+async def test_welcome_lists_languages_and_highlights_the_default(tmp_path):
+    app = make_app(tmp_path, "fr")
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = app.screen
+        assert isinstance(screen, WelcomeScreen)
+        names = [str(c.content) for c in screen.query(".language")]
+        assert names == ["Deutsch", "Polski", "Français", "Italiano", "English"]
+        assert [c.id for c in screen.query(".language.-highlighted")] == ["lang-fr"]
+        await pilot.press("up")
+        assert [c.id for c in screen.query(".language.-highlighted")] == ["lang-pl"]
+        await pilot.press("down", "down")
+        await pilot.press("enter")
+        assert app.language == "it"
+        assert isinstance(app.screen, TableScreen)
+        assert app.session.get_setting("language") == "it"
+
+
+@run
+async def test_smallest_chip_is_selected_and_arrows_move_it(tmp_path):
+    app = make_app(tmp_path, "en")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("enter")
+        table = table_of(app)
+        assert table.selected_chip == 1
+        assert [c.id for c in table.query(".chip.-selected")] == ["chip-1"]
+        await pilot.press("right", "right")
+        assert [c.id for c in table.query(".chip.-selected")] == ["chip-10"]
+        await pilot.press("left", "left", "left")  # stops at the smallest
+        assert table.selected_chip == 1
+
+
+@run
+async def test_open_round_opens_the_table_directly(tmp_path):
+    app = make_app(tmp_path, "de", [SPREAD_4_WIN])
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("enter", "plus", "d")
+        dealt = app.session.state
+    again = make_app(tmp_path, None)  # no language given: the saved one
+    async with again.run_test(size=(80, 24)):
+        assert isinstance(again.screen, TableScreen)
+        assert again.language == "de"
+        assert again.session.state == dealt  # the same cards, the third one too
+
+
+@run
+async def test_deal_without_ante_is_disabled_and_the_message_says_why(tmp_path):
+    app = make_app(tmp_path, "de")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("enter")
+        assert shown_buttons(app)["deal"] == (" d  GEBEN", False)
+        assert message(app).startswith("Noch kein Wetteinsatz")
+        await pilot.press("d")  # the key is refused with a reason, nothing changes
+        assert app.session.state.phase is Phase.BETTING
+        assert message(app) == "Noch kein Wetteinsatz: zuerst eine Spielmarke setzen."
+
+
+@run
+async def test_raise_the_credits_do_not_cover_is_disabled(tmp_path):
+    from reddog_tui.engine import StackedDealer
+    from reddog_tui.store import GameSession, Store
+
+    with Store.open(tmp_path) as store:
+        GameSession(store, StackedDealer([]), initial_credits=30)
+    app = make_app(tmp_path, "en", [SPREAD_4_WIN])
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("enter", "right", "right", "right", "plus", "d")  # ante 25 of 30
+        assert app.session.state.phase is Phase.DECISION
+        assert shown_buttons(app)["raise"][1] is False  # R7: only when the credits cover it
+        assert shown_buttons(app)["call"][1] is True
+        assert "Not enough credits: 25 credits needed, 5 credits left." in message(app)
+        await pilot.press("r")
+        assert app.session.state.raised == 0
+        await pilot.press("c")
+        assert app.session.state.outcome is Outcome.WIN
+
+
+@run
+async def test_push_deals_the_next_hand_by_itself(tmp_path):
+    """R10: a push keeps the ante on the table and deals again after a short pause."""
+    app = make_app(tmp_path, "en", [CONSECUTIVE, SPREAD_4_WIN], push_pause=0.6)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("enter", "plus", "plus", "d")
+        state = app.session.state
+        assert (state.outcome, state.kind, state.ante) == (Outcome.PUSH, HandKind.CONSECUTIVE, 2)
+        assert message(app) == "Consecutive — push. The next hand follows."
+        await pilot.pause(1.0)
+        state = app.session.state
+        assert (state.phase, state.spread, state.ante, state.rounds_dealt) == (Phase.DECISION, 4, 2, 2)
+        assert state.credits == 998
+
+
+@run
+async def test_demo_mark_only_with_a_seed(tmp_path):
+    demo = make_app(tmp_path / "a", "it", seed=11)
+    async with demo.run_test(size=(80, 24)) as pilot:
+        await pilot.press("enter")
+        mark = table_of(demo).query_one("#demo-mark")
+        assert mark.display and str(mark.content) == "DEMO"
+    plain = make_app(tmp_path / "b", "it")
+    async with plain.run_test(size=(80, 24)) as pilot:
+        await pilot.press("enter")
+        assert not table_of(plain).query_one("#demo-mark").display
+
+
+@pytest.mark.parametrize("language, words", [("en", "Please enlarge the window"), ("pl", "Powiększ okno")])
+@run
+async def test_small_window_shows_a_notice_and_keeps_the_round(tmp_path, language, words):
+    app = make_app(tmp_path, language, [SPREAD_4_WIN])
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("enter", "plus", "d")
+        before = app.session.state
+        await pilot.resize_terminal(70, 20)
+        await pilot.pause()
+        table = table_of(app)
+        notice = table.query_one("#too-small")
+        assert notice.display and words in str(notice.content)
+        assert not table.query_one("#table-body").display
+        await pilot.resize_terminal(80, 24)
+        await pilot.pause()
+        assert table.query_one("#table-body").display and not notice.display
+        assert app.session.state == before
+
+
+@run
+async def test_store_error_shows_a_localized_screen(tmp_path):
+    from reddog_tui.ui.screens.error import StoreErrorScreen
+
+    (tmp_path / "reddog.db").write_bytes(b"this is not a database at all" * 10)
+    app = make_app(tmp_path, "de")
+    async with app.run_test(size=(80, 24)) as pilot:
+        assert isinstance(app.screen, StoreErrorScreen)
+        assert app.store_error.code == "not_a_database"
+        text = str(app.screen.query_one("#error-text").content)
+        assert "ist kein Red-Dog-Journal" in text
+        await pilot.press("l", "d", "f2", "escape", "f1", "escape")  # nothing to play, nothing breaks
+        assert app.language == "pl"
+    assert (tmp_path / "reddog.db").read_bytes() == b"this is not a database at all" * 10
+
+
+@run
+async def test_missing_catalogue_falls_back_to_english_with_a_notice(tmp_path, monkeypatch):
+    from reddog_tui import i18n
+
+    monkeypatch.setattr(i18n, "locales_dir", lambda: tmp_path / "no-locales")
+    monkeypatch.setattr(i18n, "_catalogues", {})
+    monkeypatch.setattr(i18n, "_failed", set())
+    app = make_app(tmp_path / "data", "de")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("enter")
+        notice = table_of(app).query_one("#catalogue-notice")
+        assert notice.display
+        assert str(notice.content) == "Deutsch is not available; showing English."
+        assert label_of(app, "deal") == "DEAL"
+
+
+def test_labels_keep_brackets():
+    """Labels are Content, not markup: a translation with [brackets] shows them."""
+    from reddog_tui.ui.widgets.buttons import key_label
+
+    assert str(key_label("d", "[GEBEN]")) == " d  [GEBEN]"
+
+
+@run
+async def test_command_palette_is_off(tmp_path):
+    app = make_app(tmp_path, "en")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("ctrl+p")
+        assert isinstance(app.screen, WelcomeScreen)
+        assert app.use_command_palette is False
