@@ -88,7 +88,9 @@ class Store:
         return TableState.from_json(state), seq, balance_before
 
     def meters(self) -> dict[str, int]:
-        return _read_meters(self._conn)
+        meters = dict(ZERO_METERS)
+        meters.update(self._read("SELECT name, value FROM meters"))
+        return meters
 
     def recent_rounds(self, limit: int = 10) -> list[RoundRecord]:
         rows = self._read(
@@ -268,7 +270,6 @@ def _check_read_only(path: Path, full_check: bool) -> None:
     if header != SQLITE_MAGIC:
         raise StoreError("not_a_database", path)
     side_files_before = {s for s in SIDE_SUFFIXES if os.path.lexists(f"{path}{s}")}
-    ok = False
     try:
         conn = sqlite3.connect(
             path.resolve().as_uri() + "?mode=ro", uri=True, timeout=BUSY_TIMEOUT_S, isolation_level=None
@@ -277,12 +278,11 @@ def _check_read_only(path: Path, full_check: bool) -> None:
             _check_contents(conn, path, full_check)
         finally:
             conn.close()
-        ok = True
-    except sqlite3.Error as exc:
-        raise _store_error(exc, path) from None
-    finally:
-        if not ok:
+    except (sqlite3.Error, StoreError) as exc:
+        error = exc if isinstance(exc, StoreError) else _store_error(exc, path)
+        if error.code != "locked":  # a file in use by another process is not ours to tidy
             _remove_empty_side_files(path, side_files_before)
+        raise error from None
 
 
 def _check_contents(conn: sqlite3.Connection, path: Path, full_check: bool) -> None:

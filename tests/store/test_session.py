@@ -130,3 +130,24 @@ def test_operator_settings_are_stored_between_rounds(data_dir, open_session):
     assert again.state.config == changed.config
     assert again.meters() == meters
     store.close()
+
+
+def test_the_journal_holds_every_transition_with_the_state_after_it(data_dir, open_session):
+    import sqlite3
+
+    store, session = open_session("2H 9S 5D")
+    states = [session.state]
+    for action in [(Action.ADD_CHIP, 10), (Action.DEAL, None), (Action.RAISE, None), (Action.NEW_BET, None)]:
+        states.append(session.act(*action))
+    session.add_credits(5)
+    states.append(session.state)
+    store.check_history()  # a healthy file passes the whole-file check
+    store.close()
+    conn = sqlite3.connect(data_dir / "reddog.db")
+    rows = conn.execute("SELECT seq, time, action, value, state FROM journal ORDER BY seq").fetchall()
+    conn.close()
+    assert [r[2] for r in rows] == ["open_table", "add_chip", "deal", "raise", "new_bet", "add_credits"]
+    assert [r[3] for r in rows] == [1000, 10, None, None, None, 5]
+    assert [r[4] for r in rows] == [s.to_json() for s in states]
+    assert [r[0] for r in rows] == list(range(1, 7))
+    assert all(a[1] < b[1] for a, b in zip(rows, rows[1:]))
