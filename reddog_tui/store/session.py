@@ -7,7 +7,7 @@ from datetime import datetime
 
 from ..engine import Action, Dealer, Phase, RedDogError, TableConfig, TableState, errors
 from ..engine import table as engine
-from .accounting import Transition, balance, game_transition
+from .accounting import RoundRecord, Transition, balance, game_transition
 from .database import Store
 
 
@@ -100,7 +100,7 @@ class GameSession:
     def reconfigure(self, config: TableConfig) -> TableState:
         """New operator settings for the table (between rounds, R15); journaled, no meter moves."""
         after = engine.reconfigure(self._state, config)
-        self._commit_money("reconfigure", None, after, {})
+        self._commit_outside_play("reconfigure", None, after, {})
         return after
 
     # --- attendant operations (kiosk mode) -----------------------------------
@@ -111,7 +111,7 @@ class GameSession:
         if isinstance(amount, bool) or not isinstance(amount, int) or amount < 1:
             raise errors.InvalidSetting("credits", "credits added must be a whole number of at least 1")
         after = self._state._replace(credits=self._state.credits + amount)
-        self._commit_money("add_credits", amount, after, {"credits_in": amount})
+        self._commit_outside_play("add_credits", amount, after, {"credits_in": amount})
         return after
 
     def cash_out(self) -> Voucher:
@@ -123,11 +123,11 @@ class GameSession:
         if amount < 1:
             raise errors.InsufficientCredits(1, 0)
         after = state._replace(credits=0, ante=0)
-        number = self._commit_money("cash_out", amount, after, {"credits_out": amount}, voucher=amount)
+        number = self._commit_outside_play("cash_out", amount, after, {"credits_out": amount}, voucher=amount)
         assert number is not None
         return Voucher(number=number, amount=amount, time=self.store.now())
 
-    def _commit_money(
+    def _commit_outside_play(  # attendant and operator changes: no round is dealt or settled
         self, action: str, amount: int | None, after: TableState, meters: dict[str, int], voucher: int = 0
     ) -> int | None:
         transition = Transition(
@@ -146,7 +146,8 @@ class GameSession:
     def meters(self) -> dict[str, int]:
         return self.store.meters()
 
-    def recent_rounds(self, limit: int = 10):
+    def recent_rounds(self, limit: int = 10) -> list[RoundRecord]:
+        """The newest settled rounds first, for the recall screen."""
         return self.store.recent_rounds(limit)
 
     def balance(self) -> int:
