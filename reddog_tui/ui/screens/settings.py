@@ -69,7 +69,7 @@ class SettingsScreen(Screen):
                     yield SettingRow(key)
             yield Static("", id="settings-reason", markup=False)
             yield Static("", id="settings-hint", markup=False)
-            yield KeyBar("", id="keys", markup=False)
+        yield KeyBar("", id="keys", markup=False)
         yield Static("", id="too-small", markup=False)
 
     def on_mount(self) -> None:

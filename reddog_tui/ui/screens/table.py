@@ -98,18 +98,18 @@ class TableScreen(Screen):
                 yield Static("", id="catalogue-notice", markup=False)
                 yield Static("", id="credits", markup=False)
             with Horizontal(id="felt"):
-                with Vertical(id="play-area"):
+                with Vertical(id="hand-area"):
                     with Horizontal(id="cards"):
                         yield CardView(id="card-1", classes="card")
                         yield CardView(id="card-3", classes="card")
                         yield CardView(id="card-2", classes="card")
                     yield SpreadMarker(id="marker")
-                    yield Static("", id="stakes", markup=False)
-                    yield Static("", id="chips-title", markup=False)
-                    with Horizontal(id="chip-rack"):
-                        for value in self.chip_values:
-                            yield Chip(value, id=f"chip-{value}", classes="chip")
                 yield PayTable(id="paytable")
+            yield Static("", id="stakes", markup=False)
+            yield Static("", id="chips-title", markup=False)
+            with Horizontal(id="chip-rack"):
+                for value in self.chip_values:
+                    yield Chip(value, id=f"chip-{value}", classes="chip")
             yield Static("", id="message", markup=False)
             with Horizontal(id="actions"):
                 for action in BUTTON_ORDER:

@@ -56,7 +56,7 @@ class WelcomeScreen(Screen):
                     for language in self.order:
                         yield LanguageChoice(language)
             yield Static("", id="welcome-hint", markup=False)
-            yield KeyBar("", id="keys", markup=False)
+        yield KeyBar("", id="keys", markup=False)
         yield Static("", id="too-small", markup=False)
 
     def on_mount(self) -> None:
