@@ -15,3 +15,7 @@ def hermetic(monkeypatch, tmp_path):
     pinned_environment(monkeypatch, tmp_path)
     yield
     i18n.set_language("en")
+
+
+def pytest_configure(config):
+    config.addinivalue_line("markers", "install: builds the wheel and installs it into a fresh venv (about a minute)")
