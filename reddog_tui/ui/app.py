@@ -69,7 +69,9 @@ class RedDogApp(App):
         self.store = None
         self.session = None
         self.store_error = None
-        self.notice = ""  # transient message of the table's message line (a refusal)
+        # The last refusal, shown on the message line until the next action. Kept as the
+        # error, not as text, so a language switch re-words it.
+        self.refusal: RedDogError | None = None
         self._push_timer = None
         # Until the store tells us better, show the requested or the system language.
         self.set_reactive(RedDogApp.language, language or i18n.system_language() or i18n.DEFAULT_LANGUAGE)
@@ -197,21 +199,21 @@ class RedDogApp(App):
     def act(self, action: Action, value: int | bool | None = None) -> bool:
         """Do `action` through the session; a refusal becomes the message line's text."""
         from ..store import StoreError
-        from .texts import error_text
 
         if self.session is None:
             return False
-        self.cancel_push_deal()
         try:
             state = self.session.act(action, value)
         except RedDogError as error:
-            self.notice = error_text(error)
+            self.refusal = error  # nothing changed: a pending push deal still comes
             self.refresh_screens()
             return False
         except StoreError as error:
+            self.cancel_push_deal()
             self.show_store_error(error)
             return False
-        self.notice = ""
+        self.refusal = None
+        self.cancel_push_deal()
         if state.outcome is Outcome.WIN and state.phase is Phase.SETTLED and self.sound:
             self.bell()
         self.refresh_screens()

@@ -139,8 +139,34 @@ async def test_language_switch_mid_round_changes_text_not_game(tmp_path, languag
             "call": LABELS[following]["call"],
         }
         assert message(app) == SPREAD_4_QUESTION[following]
+        for button in table_of(app).query(ActionButton):
+            if button.display:  # each label fits its button in the new language
+                assert button.content_size.width >= len(str(button.label))
         await pilot.press("r")  # and the round plays on
         assert app.session.state.outcome is Outcome.WIN
+
+
+@run
+async def test_refusal_is_reworded_by_a_language_switch_and_the_push_deal_still_comes(tmp_path):
+    app = make_app(tmp_path, "fr", [CONSECUTIVE, SPREAD_4_WIN], push_pause=0.8)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("enter", "plus", "d", "c")  # CALL after a push: refused
+        assert message(app) == "NON n'est pas possible maintenant\u00a0: le tour est terminé."
+        await pilot.press("l")
+        assert message(app) == "CHIAMA non è possibile ora: la mano è finita."
+        await pilot.pause(1.2)
+        assert app.session.state.phase is Phase.DECISION  # R10: the refused key did not stop the deal
+
+
+@run
+async def test_a_longer_label_after_a_switch_still_fits_its_button(tmp_path):
+    app = make_app(tmp_path, "pl", [CONSECUTIVE])
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("down", "enter", "plus", "d")  # French chosen on the welcome screen
+        await pilot.pause()
+        button = table_of(app).query_one("#action-deal", ActionButton)
+        assert str(button.label) == " d  DISTRIBUER"
+        assert button.content_size.width >= len(str(button.label))
 
 
 @run

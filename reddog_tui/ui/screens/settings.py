@@ -130,7 +130,7 @@ class SettingsScreen(Screen):
         elif key == "progressive":
             # A refusal (a round is open) is shown as the reason under the list.
             app.act(Action.SET_PROGRESSIVE, not app.session.state.config.progressive)
-            app.notice = ""
+            app.refusal = None
         elif key == "fast_play":
             app.set_setting_on("fast_play", not app.fast_play)
         elif key == "sound":

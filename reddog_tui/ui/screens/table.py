@@ -181,8 +181,8 @@ class TableScreen(Screen):
 
     def message_text(self, state: TableState, shown: tuple[Action, ...]) -> str:
         """What happened (or why a key was refused), then why a shown button is disabled."""
-        if self.app.notice:
-            return self.app.notice
+        if self.app.refusal is not None:
+            return error_text(self.app.refusal)
         text = announcement(state)
         for action in shown:
             reason = self.app.session.why_not(action)

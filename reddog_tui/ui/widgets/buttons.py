@@ -23,7 +23,10 @@ class ActionButton(Button):
         self.table_action = action
 
     def set_text(self, key: str, label: str) -> None:
-        self.label = key_label(key, label)
+        text = key_label(key, label)
+        if text != self.label:
+            self.label = text
+            self.refresh(layout=True)  # a label in another language needs another width
 
 
 class KeyBar(Static):
