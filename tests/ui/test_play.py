@@ -318,6 +318,8 @@ async def test_missing_catalogue_falls_back_to_english_with_a_notice(tmp_path, m
     monkeypatch.setattr(i18n, "_failed", set())
     app = make_app(tmp_path / "data", "de")
     async with app.run_test(size=(80, 24)) as pilot:
+        welcome_notice = app.screen.query_one("#catalogue-notice")
+        assert welcome_notice.display and "Deutsch" in str(welcome_notice.content)
         await pilot.press("enter")
         notice = table_of(app).query_one("#catalogue-notice")
         assert notice.display

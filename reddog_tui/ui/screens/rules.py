@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from functools import lru_cache
-from importlib import import_module
 
 from rich.cells import cell_len
 from textual.app import ComposeResult
@@ -15,6 +14,7 @@ from textual.widgets import Static
 
 from ...engine import TableConfig
 from ...i18n import _, current_language, pgettext
+from ...i18n.rules_help import render_rules
 from ..widgets.buttons import KeyBar
 from .table import common_keys
 
@@ -27,20 +27,14 @@ def _par(decks: int):
 
 
 def rules_sections(state) -> list:
-    """The full help (`rules_help`) when it is there, else the first short text.
+    """The rules help (`reddog_tui.i18n.rules_help`) in the current language, for this table.
 
     Sections have `.heading` and `.blocks`; a block is a paragraph or subheading
-    (`.text`), a bullet list (`.items`) or a table (`.header`, `.rows`).
+    (`.text`), a bullet list (`.items`) or a table (`.header`, `.rows` of cells
+    with a `.key` saying which hand a pay-table row stands for).
     """
-    try:
-        rules_help = import_module("reddog_tui.i18n.rules_help")
-        render = rules_help.render_rules
-    except (ImportError, AttributeError):
-        from ...i18n import rules_basic
-
-        return rules_basic.build_sections(state)
     config = state.config if state is not None else TableConfig()
-    return render(current_language(), _par(config.decks), config)
+    return render_rules(current_language(), _par(config.decks), config)
 
 
 def current_hand(state) -> tuple | None:
@@ -67,7 +61,7 @@ def table_content(header: tuple[str, ...], rows: list[tuple[str, ...]], highligh
 def block_widget(block, hand: tuple | None) -> Static:
     """One block of the help as a plain-text widget (never markup)."""
     if hasattr(block, "rows"):
-        rows, highlight = [], getattr(block, "highlight", None)
+        rows, highlight = [], None
         for index, row in enumerate(block.rows):
             cells = getattr(row, "cells", row)
             rows.append(tuple(cells))
@@ -98,10 +92,7 @@ class RulesScreen(Screen):
         state = self.app.session.state if self.app.session is not None else None
         with VerticalScroll(id="rules-text"):
             for section in rules_sections(state):
-                anchor = getattr(section, "id", "") or getattr(section, "anchor", "")
-                yield Static(
-                    section.heading, classes="rules-heading", id=f"rules-{anchor}" if anchor else None, markup=False
-                )
+                yield Static(section.heading, classes="rules-heading", id=f"rules-{section.id}", markup=False)
                 for block in section.blocks:
                     yield block_widget(block, current_hand(state))
         yield KeyBar("", id="keys", markup=False)

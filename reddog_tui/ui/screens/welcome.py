@@ -12,7 +12,7 @@ from textual.widgets import Static
 
 from ...i18n import LANGUAGE_NAMES, _
 from ..widgets.buttons import KeyBar
-from .table import common_keys, too_small_text
+from .table import catalogue_notice, common_keys, too_small_text
 
 
 class LanguageChoice(Static):
@@ -56,6 +56,7 @@ class WelcomeScreen(Screen):
                     for language in self.order:
                         yield LanguageChoice(language)
             yield Static("", id="welcome-hint", markup=False)
+            yield Static("", id="catalogue-notice", markup=False)
         yield KeyBar("", id="keys", markup=False)
         yield Static("", id="too-small", markup=False)
 
@@ -77,6 +78,9 @@ class WelcomeScreen(Screen):
         self.query_one("#welcome-hint", Static).update(
             _("Choose your language with ↑/↓ and Enter, or click it.")
         )
+        notice = catalogue_notice()
+        self.query_one("#catalogue-notice", Static).update(notice)
+        self.query_one("#catalogue-notice").display = bool(notice)
         for choice in self.query(LanguageChoice):
             choice.set_class(choice.language == self.highlighted, "-highlighted")
         self.query_one("#keys", KeyBar).show(common_keys())

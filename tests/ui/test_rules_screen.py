@@ -1,0 +1,60 @@
+"""The rules screen: reachable from every screen, re-worded by a language switch, the current hand lit."""
+
+from __future__ import annotations
+
+from reddog_tui.engine import Outcome
+from reddog_tui.ui.screens.rules import RulesScreen, table_content
+
+from .helpers import SPREAD_4_WIN, THREE_OF_A_KIND, make_app, run
+
+HIGHLIGHT = "on #f0c419"
+
+
+def lit_rows(content) -> list[str]:
+    """The text of every line of a rendered table that carries the highlight style."""
+    text = content.plain
+    return [text[span.start : span.end] for span in content.spans if HIGHLIGHT in str(span.style)]
+
+
+def test_table_content_lights_only_the_given_row():
+    content = table_content(("Hand", "Pays"), [("Spread 1", "5:1"), ("Spread 4", "1:1")], 1)
+    assert [row.split() for row in lit_rows(content)] == [["Spread", "4", "1:1"]]
+    assert lit_rows(table_content(("Hand", "Pays"), [("Spread 1", "5:1")], None)) == []
+
+
+@run
+async def test_rules_mid_round_light_the_current_hand(tmp_path):
+    app = make_app(tmp_path, "en", [SPREAD_4_WIN])
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("enter", "plus", "d", "f1")
+        assert isinstance(app.screen, RulesScreen)
+        lit = [row for table in app.screen.query(".rules-table") for row in lit_rows(table.content)]
+        assert len(lit) == 1 and lit[0].split()[0] == "4"  # the spread-4 row of the pay table (R8)
+
+
+@run
+async def test_language_switch_rewrites_the_rules(tmp_path):
+    app = make_app(tmp_path, "en")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("f1")
+        headings = lambda: [str(h.content) for h in app.screen.query(".rules-heading")]  # noqa: E731
+        english = headings()
+        assert english and str(app.screen.query_one("#rules-title").content) == "Game Rules"
+        await pilot.press("l")
+        await pilot.pause()
+        german = headings()
+        assert len(german) == len(english) and german != english
+        assert str(app.screen.query_one("#rules-title").content) == "Spielregeln"
+
+
+@run
+async def test_a_win_rings_the_bell_only_with_sound_on(tmp_path):
+    app = make_app(tmp_path, "en", [THREE_OF_A_KIND, THREE_OF_A_KIND])
+    rings = []
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.bell = lambda: rings.append(1)
+        await pilot.press("enter", "plus", "d")
+        assert app.session.state.outcome is Outcome.WIN and rings == [1]
+        app.set_setting_on("sound", False)
+        await pilot.press("n", "plus", "d")
+        assert app.session.state.outcome is Outcome.WIN and rings == [1]
