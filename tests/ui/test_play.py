@@ -341,3 +341,20 @@ async def test_command_palette_is_off(tmp_path):
         await pilot.press("ctrl+p")
         assert isinstance(app.screen, WelcomeScreen)
         assert app.use_command_palette is False
+
+
+@run
+async def test_language_without_flag_is_saved_then_system_then_english(tmp_path, monkeypatch):
+    monkeypatch.setenv("LANG", "pl_PL.UTF-8")
+    app = make_app(tmp_path, None)
+    async with app.run_test(size=(80, 24)) as pilot:
+        assert app.language == "pl"  # nothing saved yet: the system's language
+        await pilot.press("down", "enter")  # Français chosen and saved
+    monkeypatch.setenv("LANG", "de_DE.UTF-8")
+    again = make_app(tmp_path, None)
+    async with again.run_test(size=(80, 24)):
+        assert again.language == "fr"  # the saved setting wins over the system
+    monkeypatch.setenv("LANG", "ja_JP.UTF-8")
+    fresh = make_app(tmp_path / "other", None)
+    async with fresh.run_test(size=(80, 24)):
+        assert fresh.language == "en"
