@@ -7,9 +7,10 @@ from functools import lru_cache
 from rich.cells import cell_len
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import VerticalScroll
+from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.content import Content
 from textual.screen import Screen
+from textual.widget import Widget
 from textual.widgets import Static
 
 from ...engine import TableConfig
@@ -58,7 +59,7 @@ def table_content(header: tuple[str, ...], rows: list[tuple[str, ...]], highligh
     return Content("\n").join(parts)
 
 
-def block_widget(block, hand: tuple | None) -> Static:
+def block_widget(block, hand: tuple | None) -> Widget:
     """One block of the help as a plain-text widget (never markup)."""
     if hasattr(block, "rows"):
         rows, highlight = [], None
@@ -68,8 +69,14 @@ def block_widget(block, hand: tuple | None) -> Static:
             if hand is not None and getattr(row, "key", None) == hand:
                 highlight = index
         return Static(table_content(tuple(block.header), rows, highlight), classes="rules-table")
-    if hasattr(block, "items"):
-        return Static("\n".join(f"• {item}" for item in block.items), classes="rules-bullets", markup=False)
+    if hasattr(block, "items"):  # a bullet list, wrapped lines hanging under the text
+        return Vertical(
+            *(
+                Horizontal(Static("•", classes="bullet-mark"), Static(item, classes="bullet-text", markup=False), classes="bullet")
+                for item in block.items
+            ),
+            classes="rules-bullets",
+        )
     if type(block).__name__ == "Subheading":
         return Static(block.text, classes="rules-subheading", markup=False)
     return Static(block.text, classes="rules-paragraph", markup=False)
