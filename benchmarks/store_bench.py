@@ -118,37 +118,47 @@ def start_up_seconds(data_dir: Path, full_check: bool = False) -> float:
     return time.perf_counter() - start
 
 
-def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--quick", action="store_true", help="a tiny run, to check the script works")
-    parser.add_argument("--dir", type=Path, default=None, help="where to put the databases (default: a temp dir)")
-    args = parser.parse_args()
-    batches, per_batch = (3, 200) if args.quick else (7, 2000)
-    history = 1_000 if args.quick else 100_000
-    repeats = 3 if args.quick else 9
+def measure(quick: bool, directory: Path | None = None, report=lambda line: None) -> dict[str, float]:
+    """Medians of the store figures; `report` receives a readable line per step."""
+    batches, per_batch = (3, 200) if quick else (7, 2000)
+    history = 1_000 if quick else 100_000
+    repeats = 3 if quick else 9
+    figures: dict[str, float] = {}
 
-    root = Path(tempfile.mkdtemp(prefix="reddog-bench-", dir=args.dir))
+    root = Path(tempfile.mkdtemp(prefix="reddog-bench-", dir=directory))
     try:
         rates = [commits_per_second(root, per_batch) for _ in range(batches)]
-        print(f"transitions committed per second (synchronous=FULL, WAL), {batches} x {per_batch}:")
-        print(f"  median {statistics.median(rates):,.0f}/s   min {min(rates):,.0f}/s   max {max(rates):,.0f}/s")
+        figures["transitions_per_second"] = statistics.median(rates)
+        report(f"transitions committed per second (synchronous=FULL, WAL), {batches} x {per_batch}:")
+        report(f"  median {statistics.median(rates):,.0f}/s   min {min(rates):,.0f}/s   max {max(rates):,.0f}/s")
 
         empty, full = root / "empty", root / "full"
         with Store.open(empty) as store:
             GameSession(store, ShuffledDealer(random.Random(2)))
         t0 = time.perf_counter()
         journal_rows = fill_history(full, history)
-        print(f"generated {history:,} settled rounds ({journal_rows:,} journal entries) "
-              f"in {time.perf_counter() - t0:.1f} s; file {database_path(full).stat().st_size / 1e6:.1f} MB")
+        report(f"generated {history:,} settled rounds ({journal_rows:,} journal entries) "
+               f"in {time.perf_counter() - t0:.1f} s; file {database_path(full).stat().st_size / 1e6:.1f} MB")
         for full_check in (False, True):
             start_up_seconds(empty, full_check), start_up_seconds(full, full_check)  # warm the cache alike
             e = statistics.median(start_up_seconds(empty, full_check) for _ in range(repeats))
             f = statistics.median(start_up_seconds(full, full_check) for _ in range(repeats))
+            key = "startup_checked" if full_check else "startup"
+            figures[f"{key}_empty_ms"], figures[f"{key}_full_ms"] = e * 1000, f * 1000
             label = "full_check=True " if full_check else "default check   "
-            print(f"start-up, {label} median of {repeats}: empty {e * 1000:.2f} ms, "
-                  f"{history:,} rounds {f * 1000:.2f} ms, ratio {f / e:.2f}")
+            report(f"start-up, {label} median of {repeats}: empty {e * 1000:.2f} ms, "
+                   f"{history:,} rounds {f * 1000:.2f} ms, ratio {f / e:.2f}")
     finally:
         shutil.rmtree(root)
+    return figures
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--quick", action="store_true", help="a tiny run, to check the script works")
+    parser.add_argument("--dir", type=Path, default=None, help="where to put the databases (default: a temp dir)")
+    args = parser.parse_args()
+    measure(args.quick, args.dir, report=print)
 
 
 if __name__ == "__main__":

@@ -1,0 +1,202 @@
+"""The kiosk app against a bare Textual app, measured in the same run."""
+
+from __future__ import annotations
+
+import asyncio
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+
+
+def _seconds_to_ready(argv: list[str]) -> float:
+    started = time.perf_counter()
+    proc = subprocess.Popen(argv, stdout=subprocess.PIPE, text=True)
+    assert proc.stdout is not None
+    line = proc.stdout.readline()
+    took = time.perf_counter() - started
+    proc.wait(timeout=60)
+    if line.strip() != "ready":
+        raise RuntimeError(f"start probe failed: {argv}")
+    return took
+
+
+def _prepared_data_dir(root: Path) -> Path:
+    """A data dir with chips on the ante, so the table opens directly (as after a restart)."""
+    from reddog_tui.engine import Action, ShuffledDealer
+    from reddog_tui.store import GameSession, Store
+    import random
+
+    data_dir = root / "cold-start"
+    store = Store.open(data_dir)
+    session = GameSession(store, ShuffledDealer(random.Random(1)))
+    session.act(Action.ADD_CHIP, 5)
+    store.close()
+    return data_dir
+
+
+def cold_start(runs: int) -> tuple[float, float]:
+    """Median seconds from a new process to a screen ready for a key: (app, bare)."""
+    probe = str(HERE / "start_probe.py")
+    with tempfile.TemporaryDirectory() as tmp:
+        data_dir = _prepared_data_dir(Path(tmp))
+        app, bare = [], []
+        for _ in range(runs):  # interleaved, so both see the same machine load
+            bare.append(_seconds_to_ready([sys.executable, probe, "bare"]))
+            app.append(_seconds_to_ready([sys.executable, probe, "app", str(data_dir)]))
+    return statistics.median(app), statistics.median(bare)
+
+
+async def _press_times(app, keys: list[str], setup=None) -> list[float]:
+    times = []
+    async with app.run_test(size=(80, 24)) as pilot:
+        if setup is not None:
+            await setup(pilot)
+        await pilot.pause()
+        for key in keys:
+            times.append(await timed_press(pilot, key))
+            await pilot.pause(0.02)  # untimed: let timers and the machine settle
+    return times
+
+
+async def timed_press(pilot, key: str) -> float:
+    """Seconds from a key press until every widget has handled its messages and the frame is drawn.
+
+    Pilot.press itself sleeps until the process looks idle (tens of milliseconds
+    of polling), so the key is sent to the driver directly and the wait is for
+    the messages themselves.
+    """
+    started = time.perf_counter()
+    await send_key(pilot, key)
+    return time.perf_counter() - started
+
+
+async def send_key(pilot, key: str) -> None:
+    """Send one key and wait until it is handled and its frame drawn."""
+    from textual import events
+
+    app = pilot.app
+    event = events.Key(key, key if len(key) == 1 else None)
+    event.set_sender(app)
+    app._driver.send_message(event)
+    for _ in range(3):  # the key, then what it caused (mounts, recompose), then their follow-ups
+        await pilot._wait_for_screen()
+    app.screen._on_timer_update()  # draw the frame now rather than at the next refresh tick
+
+
+def _table_app(data_dir: Path, push_pause=None):
+    from reddog_tui.engine import ShuffledDealer
+    from reddog_tui.ui.app import RedDogApp
+    import random
+
+    app = RedDogApp(language="en", data_dir=data_dir, dealer=ShuffledDealer(random.Random(7)), push_pause=push_pause)
+    app.animation_level = "none"
+    return app
+
+
+async def _to_table(pilot) -> None:
+    await pilot.press("enter")  # welcome → table
+
+
+def key_to_frame(presses: int) -> dict[str, float]:
+    """Median seconds from a key press on the table until the screen is idle again."""
+    from benchmarks.bare_app import BareApp
+
+    with tempfile.TemporaryDirectory() as tmp:
+        chip = asyncio.run(_press_times(_table_app(Path(tmp) / "a"), ["plus"] * presses, _to_table))
+
+        async def bet_then_deal(pilot):
+            await _to_table(pilot)
+
+        deals = []
+        for n in range(max(3, presses // 4)):
+            # Each deal needs a fresh bet: new bet, a chip, then the timed deal.
+            data_dir = Path(tmp) / f"deal{n}"
+
+            async def ready(pilot):
+                await _to_table(pilot)
+                await pilot.press("plus")
+
+            deals += asyncio.run(_press_times(_table_app(data_dir), ["d"], ready))
+    bare_plus = asyncio.run(_press_times(BareApp(), ["plus"] * presses))
+    return {
+        "app_chip": statistics.median(chip),
+        "app_deal": statistics.median(deals),
+        "bare": statistics.median(bare_plus),
+    }
+
+
+def language_switch(presses: int) -> float:
+    """Median seconds from `l` mid-round until every screen on the stack reads in the new language."""
+    from reddog_tui.ui.app import RedDogApp
+
+    async def body(data_dir: Path) -> list[float]:
+        app = _table_app(data_dir)
+        times = []
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.press("enter", "plus", "d")  # a round is open
+            await pilot.press("f2", "f1")  # settings built, then the rules over the table
+            await pilot.pause()
+            for _ in range(presses):
+                before = app.language
+                times.append(await timed_press(pilot, "l"))
+                assert app.language != before
+                await pilot.pause(0.02)
+        return times
+
+    with tempfile.TemporaryDirectory() as tmp:
+        return statistics.median(asyncio.run(body(Path(tmp))))
+
+
+def _rss_bytes() -> int:
+    import os
+
+    with open(f"/proc/{os.getpid()}/statm") as handle:
+        return int(handle.read().split()[1]) * os.sysconf("SC_PAGE_SIZE")
+
+
+def long_day(rounds: int, marks: tuple[int, int]) -> dict[str, float]:
+    """Rounds played by keys through the app with the store on disk: memory and pace over the day."""
+    import gc
+
+    from reddog_tui.engine import Outcome, Phase
+
+    first_mark, last_mark = marks
+    window = first_mark
+
+    async def body(data_dir: Path) -> dict[str, float]:
+        app = _table_app(data_dir, push_pause=0.005)
+        round_times: list[float] = []
+        rss: dict[int, int] = {}
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.press("enter", "plus")
+            for n in range(1, rounds + 1):
+                started = time.perf_counter()
+                await send_key(pilot, "d")
+                state = app.session.state
+                while state.phase is Phase.SETTLED and state.outcome is Outcome.PUSH:
+                    await asyncio.sleep(0.002)  # the push deals the next hand by itself
+                    state = app.session.state
+                if state.phase is Phase.DECISION:
+                    await send_key(pilot, "r" if state.spread >= 7 and state.credits >= state.ante else "c")
+                if app.session.state.credits + app.session.state.on_table < 10:
+                    app.session.add_credits(1000)  # keep playing all day
+                round_times.append(time.perf_counter() - started)
+                if n in (first_mark, last_mark):
+                    gc.collect()
+                    rss[n] = _rss_bytes()
+        first = sum(round_times[:window])
+        last = sum(round_times[-window:])
+        return {
+            "rss_growth_mb": (rss[last_mark] - rss[first_mark]) / 2**20,
+            "pace_ratio": last / first,
+            "first_window_s": first,
+            "last_window_s": last,
+        }
+
+    with tempfile.TemporaryDirectory() as tmp:
+        return asyncio.run(body(Path(tmp)))
