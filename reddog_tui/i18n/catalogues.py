@@ -31,7 +31,7 @@ def extract() -> Catalog:
         str(PACKAGE_DIR),
         method_map=[("**.py", "python")],
         keywords=DEFAULT_KEYWORDS,
-        comment_tags=("TRANSLATORS:",),
+        comment_tags=("TRANSLATORS:", "Translators:"),
         strip_comment_tags=True,
     )
     for filename, lineno, message, comments, context in found:
