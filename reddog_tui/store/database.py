@@ -115,6 +115,10 @@ class Store:
             for r in rows
         ]
 
+    def journal_actions(self, limit: int = 20) -> list[tuple[datetime, str, int | None]]:
+        rows = self._read("SELECT time, action, value FROM journal ORDER BY seq DESC LIMIT ?", (limit,))
+        return [(datetime.fromtimestamp(t, timezone.utc), action, value) for t, action, value in rows]
+
     def get_setting(self, key: str) -> str | None:
         row = self._read("SELECT value FROM settings WHERE key = ?", (key,))
         return row[0][0] if row else None

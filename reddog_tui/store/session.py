@@ -127,6 +127,17 @@ class GameSession:
         assert number is not None
         return Voucher(number=number, amount=amount, time=self.store.now())
 
+    def journal_attendant_event(self, event: str) -> None:
+        """An attendant's act that moves no money (a PIN attempt, leaving the kiosk): journaled as
+        `attendant_<event>` with the table as it is, in one transaction like every other entry."""
+        if not event or not event.replace("_", "").isalnum():
+            raise ValueError(f"an attendant event is a plain word, not {event!r}")
+        self._commit_outside_play(f"attendant_{event}", None, self._state, {})
+
+    def journal_actions(self, limit: int = 20) -> list[tuple[datetime, str, int | None]]:
+        """The newest journal entries first: (time, action, value)."""
+        return self.store.journal_actions(limit)
+
     def _commit_outside_play(  # attendant and operator changes: no round is dealt or settled
         self, action: str, amount: int | None, after: TableState, meters: dict[str, int], voucher: int = 0
     ) -> int | None:
