@@ -15,11 +15,13 @@ from ...engine import errors
 from ...i18n import LANGUAGE_NAMES, _, current_language, failed_languages, pgettext
 from ...i18n.formatting import number
 from ..texts import BUTTON_KEYS, announcement, button_label, error_text
+from ..kiosk_mode import exits_locked
 from ..widgets.buttons import ActionButton, KeyBar
 from ..widgets.card import CardView
 from ..widgets.chips import Chip
 from ..widgets.marker import SpreadMarker
 from ..widgets.paytable import PayTable
+from ..widgets.session_info import SessionInfo
 
 MIN_WIDTH, MIN_HEIGHT = 80, 24
 
@@ -46,8 +48,7 @@ def common_keys() -> list[tuple[str, str]]:
         (pgettext("key", "F1"), _("Rules")),
         (pgettext("key", "F2"), _("Settings")),
         (pgettext("key", "L"), _("Language")),
-        (pgettext("key", "Ctrl+Q"), _("Quit")),
-    ]
+    ] + ([] if exits_locked() else [(pgettext("key", "Ctrl+Q"), _("Quit"))])
 
 
 def too_small_text(width: int, height: int) -> str:
@@ -96,6 +97,7 @@ class TableScreen(Screen):
                 yield Static("Red Dog", id="title", markup=False)
                 yield Static("", id="demo-mark", markup=False)
                 yield Static("", id="catalogue-notice", markup=False)
+                yield SessionInfo("", id="session-info", markup=False)  # kiosk mode only
                 yield Static("", id="credits", markup=False)
             with Horizontal(id="felt"):
                 with Vertical(id="hand-area"):
@@ -122,44 +124,66 @@ class TableScreen(Screen):
         self.refresh_view()
 
     def on_resize(self, event: events.Resize) -> None:
-        self.query_one("#too-small", Static).update(too_small_text(event.size.width, event.size.height))
+        self._put("#too-small", too_small_text(event.size.width, event.size.height))
 
     # --- drawing ------------------------------------------------------------------
     def refresh_view(self) -> None:
-        """Redraw every text from the state in the current language."""
+        """Redraw every text from the state in the current language.
+
+        Only what changed is handed to Textual: an unchanged widget keeps its
+        frame, so a key press repaints a few cells rather than the whole table.
+        """
         if not self.ready or self.app.session is None:
             return
         state = self.state
-        self.query_one("#demo-mark", Static).update(_("DEMO") if self.app.demo else "")
-        self.query_one("#demo-mark").display = self.app.demo
+        language_changed = self._drawn_language != current_language()
+        self._drawn_language = current_language()
+        self._put("#demo-mark", _("DEMO") if self.app.demo else "")
+        self._show("#demo-mark", self.app.demo)
         notice = catalogue_notice()
-        self.query_one("#catalogue-notice", Static).update(notice)
-        self.query_one("#catalogue-notice").display = bool(notice)
-        self.query_one("#credits", Static).update(
-            Content.assemble((_("Credits"), "dim"), " ", (number(state.credits), "bold"))
-        )
-        self._draw_cards(state)
-        self.query_one(SpreadMarker).spread = state.spread if state.kind is HandKind.SPREAD else 0
-        self.query_one(PayTable).hand = None if state.kind is None else (state.kind, state.spread)
-        self.query_one(PayTable).refresh()
-        self.query_one(SpreadMarker).refresh()
+        self._put("#catalogue-notice", notice)
+        self._show("#catalogue-notice", bool(notice))
+        self._put("#credits", Content.assemble((_("Credits"), "dim"), " ", (number(state.credits), "bold")))
+        self._draw_cards(state, language_changed)
+        marker, paytable = self.query_one(SpreadMarker), self.query_one(PayTable)
+        marker.spread = state.spread if state.kind is HandKind.SPREAD else 0
+        paytable.hand = None if state.kind is None else (state.kind, state.spread)
+        if language_changed:  # their words and numbers are drawn in render()
+            paytable.refresh()
+            marker.refresh()
         self._draw_stakes(state)
-        self.query_one("#chips-title", Static).update(_("Chips: ←/→ chooses, + adds, − takes off"))
+        self._put("#chips-title", _("Chips: ←/→ chooses, + adds, − takes off"))
         for chip in self.query(Chip):
             chip.selected = chip.value == self.selected_chip
             chip.usable = state.phase is Phase.BETTING and chip.value <= state.credits
-            chip.refresh()
+            if language_changed:
+                chip.refresh()
         shown = shown_buttons(state)
         for button in self.query(ActionButton):
             action = button.table_action
             button.display = action in shown
             button.set_text(BUTTON_KEYS[action], button_label(action))
             button.disabled = self.app.session.why_not(action) is not None
-        self.query_one("#message", Static).update(self.message_text(state, shown))
-        self.query_one("#keys", KeyBar).show(common_keys())
-        self.query_one("#too-small", Static).update(too_small_text(self.size.width, self.size.height))
+        self._put("#message", self.message_text(state, shown))
+        if language_changed:
+            self.query_one("#keys", KeyBar).show(common_keys())
+        self._put("#too-small", too_small_text(self.size.width, self.size.height))
 
-    def _draw_cards(self, state: TableState) -> None:
+    _drawn_language: str | None = None
+
+    def _put(self, selector: str, content: str | Content) -> None:
+        """Update a Static only when its content differs from what it shows."""
+        drawn = self.__dict__.setdefault("_drawn", {})
+        if drawn.get(selector) != content:
+            drawn[selector] = content
+            self.query_one(selector, Static).update(content)
+
+    def _show(self, selector: str, visible: bool) -> None:
+        widget = self.query_one(selector)
+        if widget.display != visible:
+            widget.display = visible
+
+    def _draw_cards(self, state: TableState, language_changed: bool) -> None:
         first, third, second = (self.query_one(f"#card-{n}", CardView) for n in (1, 3, 2))
         if state.cards is None:
             for view in (first, third, second):
@@ -168,8 +192,9 @@ class TableScreen(Screen):
         first.show(state.cards[0], True)
         second.show(state.cards[1], True)
         third.show(state.cards[2], state.third_card_shown)
-        for view in (first, third, second):
-            view.refresh()
+        if language_changed:  # rank letters are localized
+            for view in (first, third, second):
+                view.refresh()
 
     def _draw_stakes(self, state: TableState) -> None:
         parts: list[str | tuple[str, str]] = [(_("Ante"), "dim"), " ", (number(state.ante), "bold")]
@@ -177,7 +202,7 @@ class TableScreen(Screen):
             parts += ["   ", (_("Raise"), "dim"), " ", (number(state.raised), "bold")]
         if state.winnings:
             parts += ["   ", (_("Winnings"), "dim"), " ", (number(state.winnings), "bold")]
-        self.query_one("#stakes", Static).update(Content.assemble(*parts))
+        self._put("#stakes", Content.assemble(*parts))
 
     def message_text(self, state: TableState, shown: tuple[Action, ...]) -> str:
         """What happened (or why a key was refused), then why a shown button is disabled."""
