@@ -24,6 +24,7 @@ from ..widgets.paytable import PayTable
 from ..widgets.session_info import SessionInfo
 
 MIN_WIDTH, MIN_HEIGHT = 80, 24
+FIXED_SIZE_LINES = frozenset({"#credits", "#stakes", "#chips-title", "#message", "#too-small"})
 
 # Buttons in the order they stand on the bar.
 BUTTON_ORDER = (Action.DEAL, Action.REBET, Action.RAISE, Action.CALL, Action.COLLECT, Action.NEW_BET)
@@ -176,7 +177,8 @@ class TableScreen(Screen):
         drawn = self.__dict__.setdefault("_drawn", {})
         if drawn.get(selector) != content:
             drawn[selector] = content
-            self.query_one(selector, Static).update(content)
+            # Lines whose box the stylesheet fixes need no new layout when their text changes.
+            self.query_one(selector, Static).update(content, layout=selector not in FIXED_SIZE_LINES)
 
     def _show(self, selector: str, visible: bool) -> None:
         widget = self.query_one(selector)
