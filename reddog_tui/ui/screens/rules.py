@@ -7,7 +7,7 @@ from functools import lru_cache
 from rich.cells import cell_len
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.containers import VerticalScroll
 from textual.content import Content
 from textual.screen import Screen
 from textual.widget import Widget
@@ -16,6 +16,7 @@ from textual.widgets import Static
 from ...engine import TableConfig
 from ...i18n import _, current_language, pgettext
 from ...i18n.rules_help import render_rules
+from ..widgets.bullets import BulletList
 from ..widgets.buttons import KeyBar
 from .table import common_keys
 
@@ -61,6 +62,18 @@ def table_content(header: tuple[str, ...], rows: list[tuple[str, ...]], highligh
 
 def block_widget(block, hand: tuple | None) -> Widget:
     """One block of the help as a plain-text widget (never markup)."""
+    texts = block_texts(block, hand)
+    if hasattr(block, "rows"):
+        return Static(texts[0], classes="rules-table")
+    if hasattr(block, "items"):  # a bullet list, wrapped lines hanging under the text
+        return BulletList(texts, classes="rules-bullets")
+    if type(block).__name__ == "Subheading":
+        return Static(texts[0], classes="rules-subheading", markup=False)
+    return Static(texts[0], classes="rules-paragraph", markup=False)
+
+
+def block_texts(block, hand: tuple | None) -> list[str | Content]:
+    """The texts of one block, in the order its widget shows them."""
     if hasattr(block, "rows"):
         rows, highlight = [], None
         for index, row in enumerate(block.rows):
@@ -68,18 +81,21 @@ def block_widget(block, hand: tuple | None) -> Widget:
             rows.append(tuple(cells))
             if hand is not None and getattr(row, "key", None) == hand:
                 highlight = index
-        return Static(table_content(tuple(block.header), rows, highlight), classes="rules-table")
-    if hasattr(block, "items"):  # a bullet list, wrapped lines hanging under the text
-        return Vertical(
-            *(
-                Horizontal(Static("•", classes="bullet-mark"), Static(item, classes="bullet-text", markup=False), classes="bullet")
-                for item in block.items
-            ),
-            classes="rules-bullets",
-        )
-    if type(block).__name__ == "Subheading":
-        return Static(block.text, classes="rules-subheading", markup=False)
-    return Static(block.text, classes="rules-paragraph", markup=False)
+        return [table_content(tuple(block.header), rows, highlight)]
+    if hasattr(block, "items"):
+        return list(block.items)
+    return [block.text]
+
+
+def all_texts(sections, hand: tuple | None) -> list:
+    """Every text of the help in screen order, one entry per widget: what a redraw hands to them."""
+    texts: list = []
+    for section in sections:
+        texts.append(section.heading)
+        for block in section.blocks:
+            found = block_texts(block, hand)
+            texts.append(found if hasattr(block, "items") else found[0])
+    return texts
 
 
 class RulesScreen(Screen):
@@ -116,8 +132,21 @@ class RulesScreen(Screen):
         self.query_one("#keys", KeyBar).show(keys)
 
     def refresh_view(self) -> None:
-        if self.ready:
-            self.call_later(self._rebuild)
+        """Hand the new texts to the widgets already there: every language has the same sections and blocks."""
+        if not self.ready:
+            return
+        state = self.app.session.state if self.app.session is not None else None
+        texts = all_texts(rules_sections(state), current_hand(state))
+        widgets = list(self.query_one("#rules-text", VerticalScroll).children)
+        if len(widgets) != len(texts):
+            self.call_later(self._rebuild)  # a different shape (another table setting): build anew
+            return
+        for widget, text in zip(widgets, texts):
+            if isinstance(widget, BulletList):
+                widget.update(text)
+            elif widget.content != text:
+                widget.update(text)
+        self._draw_fixed_texts()
 
     async def _rebuild(self) -> None:
         scroll = self.query_one("#rules-text", VerticalScroll).scroll_y
