@@ -47,7 +47,7 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--data-dir", help="where the game keeps its journal (also REDDOG_DATA_DIR)")
     parser.add_argument("--seed", type=_whole_number(0, None, "--seed"), help="demo mode with a fixed shuffle")
     parser.add_argument("--kiosk", action="store_true", help="lock the kiosk for public play")
-    commands = parser.add_subparsers(dest="command", metavar="{par,simulate}", parser_class=_Parser)
+    commands = parser.add_subparsers(dest="command", metavar="{par,simulate,attendant}", parser_class=_Parser)
 
     par = commands.add_parser("par", help="print the exact PAR sheet")
     par.add_argument("--decks", type=_whole_number(MIN_DECKS, MAX_DECKS, "--decks"), default=1)
@@ -58,6 +58,9 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument("--seed", dest="sim_seed", type=_whole_number(0, None, "--seed"))
     sim.add_argument("--decks", type=_whole_number(MIN_DECKS, MAX_DECKS, "--decks"), default=1)
     sim.add_argument("--json", action="store_true", help="one JSON object instead of a summary")
+    attendant = commands.add_parser("attendant", help="kiosk attendant tasks")
+    attendant_commands = attendant.add_subparsers(dest="attendant_command", required=True, parser_class=_Parser)
+    attendant_commands.add_parser("set-pin", help="set the attendant PIN (asked twice, never shown)")
     return parser
 
 
@@ -138,6 +141,11 @@ def main(argv: Sequence[str] | None = None) -> int:
             return run_par(args.decks, args.json)
         if args.command == "simulate":
             return run_simulate(args.rounds, args.sim_seed, args.decks, args.json)
+        if args.command == "attendant":
+            from .kiosk.attendant_cli import set_pin
+            from .store import resolve_data_dir
+
+            return set_pin(resolve_data_dir(args.data_dir, os.environ.get("REDDOG_DATA_DIR")), args.lang)
         from .ui.launch import launch
 
         return launch(args, data_dir_env=os.environ.get("REDDOG_DATA_DIR"))

@@ -14,6 +14,7 @@ from textual.screen import Screen
 from ..engine import Action, Dealer, Outcome, Phase, RedDogError, ShuffledDealer, TableState
 from .. import i18n
 from ..i18n import LANGUAGES
+from .kiosk_mode import KioskApp
 
 NEW_PLAYER_CREDITS = 1000  # outside kiosk mode a new data dir can play at once
 PUSH_PAUSE_S = 1.5  # R10: the pause before a push deals the next hand
@@ -25,7 +26,7 @@ def next_language(language: str) -> str:
     return LANGUAGES[(LANGUAGES.index(language) + 1) % len(LANGUAGES)]
 
 
-class RedDogApp(App):
+class RedDogApp(KioskApp, App):
     """One table, one player. `language=None` uses the saved setting, else the system's, else English."""
 
     CSS_PATH = "reddog.tcss"
@@ -40,6 +41,7 @@ class RedDogApp(App):
         Binding("f1", "show_rules", show=False),
         Binding("f2", "show_settings", show=False),
         Binding("escape", "back_to_table", show=False),
+        Binding("f12", "attendant", show=False),  # kiosk mode: the attendant's PIN entry
     ]
 
     language: reactive[str] = reactive(i18n.DEFAULT_LANGUAGE, init=False)
@@ -98,12 +100,16 @@ class RedDogApp(App):
         chosen = chosen or i18n.system_language() or i18n.DEFAULT_LANGUAGE
         self.set_reactive(RedDogApp.language, chosen)
         i18n.set_language(chosen)
+        if self.kiosk and not self.start_kiosk_mode():
+            self.exit(return_code=2)  # no attendant PIN: `reddog attendant set-pin` first
+            return
         self.push_screen(TableScreen())
         if not self.round_open(self.session.state):
             self.push_screen(WelcomeScreen())
         self.schedule_push_deal()
 
     def on_unmount(self) -> None:
+        self.stop_kiosk_mode()
         if self.store is not None:
             self.store.close()
 

@@ -1,0 +1,90 @@
+"""`reddog attendant set-pin`, and the check that a locked kiosk has a PIN before it starts."""
+
+from __future__ import annotations
+
+import getpass
+import sys
+from pathlib import Path
+from typing import Callable
+
+from .. import i18n
+from ..i18n import LANGUAGES, _
+from .pin import MAX_PIN_LENGTH, MIN_PIN_LENGTH, PinRefused, hash_pin
+
+PIN_SETTING = "attendant_pin_hash"
+EXIT_USAGE = 2
+EXIT_STORE = 1
+
+
+def _speak(language: str | None, store=None) -> None:
+    """Messages in --lang, else the kiosk's saved language, else the system's, else English."""
+    saved = store.get_setting("language") if store is not None else None
+    chosen = language or (saved if saved in LANGUAGES else None) or i18n.system_language() or i18n.DEFAULT_LANGUAGE
+    i18n.set_language(chosen)
+
+
+def _store_message(error) -> str:
+    from ..ui.screens.error import store_error_text
+
+    return store_error_text(error.code, str(error.path))
+
+
+def set_pin(data_dir: Path, language: str | None = None, ask: Callable[[str], str] = getpass.getpass) -> int:
+    """Ask for the PIN twice without echo; store only its salted scrypt hash."""
+    from ..engine import ShuffledDealer
+    from ..store import GameSession, Store, StoreError
+
+    try:
+        store = Store.open(data_dir)
+    except StoreError as error:
+        _speak(language)
+        print(_store_message(error), file=sys.stderr)
+        return EXIT_STORE
+    try:
+        _speak(language, store)
+        first = ask(_("New attendant PIN ({low} to {high} digits): ").format(low=MIN_PIN_LENGTH, high=MAX_PIN_LENGTH))
+        second = ask(_("The same PIN again: "))
+        if first != second:
+            print(_("The two PINs differ. Nothing was changed."), file=sys.stderr)
+            return EXIT_USAGE
+        try:
+            hashed = hash_pin(first)
+        except PinRefused:
+            print(
+                _("A PIN is {low} to {high} digits (0–9). Nothing was changed.").format(
+                    low=MIN_PIN_LENGTH, high=MAX_PIN_LENGTH
+                ),
+                file=sys.stderr,
+            )
+            return EXIT_USAGE
+        store.set_setting(PIN_SETTING, hashed)
+        if store.load_table() is not None:  # a kiosk already in use: the change is journaled too
+            GameSession(store, ShuffledDealer(__import__("secrets").SystemRandom()), 0).journal_attendant_event(
+                "pin_set"
+            )
+        print(_("The attendant PIN is set."))
+        return 0
+    except StoreError as error:
+        print(_store_message(error), file=sys.stderr)
+        return EXIT_STORE
+    finally:
+        store.close()
+
+
+def kiosk_refusal(data_dir: Path, language: str | None = None) -> str | None:
+    """Why `reddog --kiosk` cannot start (no PIN set yet), or None. A store problem is left to the app."""
+    from ..store import Store, StoreError
+
+    try:
+        store = Store.open(data_dir)
+    except StoreError:
+        return None  # the app shows its own localized screen for that
+    try:
+        if store.get_setting(PIN_SETTING):
+            return None
+        _speak(language, store)
+        return _(
+            "Kiosk mode needs an attendant PIN first. Set one with:\n  reddog --data-dir {data_dir} attendant set-pin"
+        ).format(data_dir=data_dir)
+    finally:
+        store.close()

@@ -1,0 +1,279 @@
+"""Kiosk mode's own timekeeping: the player's session, the idle timeout and the reality check.
+
+Every check is a method called with the app's injectable clock, once a second by the
+app and directly by the tests.
+"""
+
+from __future__ import annotations
+
+import time
+from typing import TYPE_CHECKING, Callable
+
+from ..engine import Action, Phase
+from ..i18n import DEFAULT_LANGUAGE, LANGUAGES
+from ..kiosk.idle import DEFAULT_IDLE_SECONDS, IdleStep, idle_step
+from ..kiosk.pin import Attempt, PinGate, Verdict
+
+if TYPE_CHECKING:
+    from .app import RedDogApp
+
+PIN_SETTING = "attendant_pin_hash"
+IDLE_SETTING = "idle_timeout_seconds"
+REALITY_SETTING = "reality_check_minutes"
+DEFAULT_LANGUAGE_SETTING = "default_language"
+DEFAULT_REALITY_MINUTES = 30
+IDLE_LIMITS = (30, 3600)  # seconds
+REALITY_LIMITS = (5, 240)  # minutes
+
+
+class KioskMode:
+    """What the locked kiosk tracks beside the table."""
+
+    def __init__(self, app: "RedDogApp", clock: Callable[[], float]) -> None:
+        self.app = app
+        self.clock = clock
+        self.last_input = clock()
+        self.session_started: float | None = None  # when the current player's credits came in
+        self.baseline = 0  # what the player had at the start plus every credit added since
+        self.next_reality_check: float | None = None
+        self.cash_out_requested = False
+        self._gate: PinGate | None = None
+
+    # --- settings --------------------------------------------------------------
+    def _int_setting(self, key: str, default: int, limits: tuple[int, int]) -> int:
+        session = self.app.session
+        text = session.get_setting(key) if session is not None else None
+        try:
+            value = int(text) if text is not None else default
+        except ValueError:
+            return default
+        return value if limits[0] <= value <= limits[1] else default
+
+    @property
+    def idle_timeout(self) -> int:
+        return self._int_setting(IDLE_SETTING, DEFAULT_IDLE_SECONDS, IDLE_LIMITS)
+
+    @property
+    def reality_minutes(self) -> int:
+        return self._int_setting(REALITY_SETTING, DEFAULT_REALITY_MINUTES, REALITY_LIMITS)
+
+    @property
+    def default_language(self) -> str:
+        session = self.app.session
+        saved = session.get_setting(DEFAULT_LANGUAGE_SETTING) if session is not None else None
+        return saved if saved in LANGUAGES else (self.app.requested_language or DEFAULT_LANGUAGE)
+
+    # --- the player's session -----------------------------------------------------
+    def holdings(self) -> int:
+        state = self.app.session.state
+        return state.credits + state.on_table
+
+    def start(self) -> None:
+        """At start-up: credits already on the kiosk (after a restart) start a session."""
+        if self.app.session is not None and self.holdings() > 0:
+            self._begin(self.holdings())
+
+    def _begin(self, baseline: int) -> None:
+        now = self.clock()
+        self.session_started = now
+        self.baseline = baseline
+        self.next_reality_check = now + self.reality_minutes * 60
+
+    def end_session(self) -> None:
+        self.session_started = None
+        self.baseline = 0
+        self.next_reality_check = None
+
+    def credits_added(self, amount: int) -> None:
+        if self.session_started is None:
+            self._begin(self.holdings() - amount)
+        self.baseline += amount
+
+    def played_seconds(self) -> float:
+        return 0.0 if self.session_started is None else self.clock() - self.session_started
+
+    def net_result(self) -> int:
+        return 0 if self.session_started is None else self.holdings() - self.baseline
+
+    # --- input and the clock -------------------------------------------------------
+    def note_input(self) -> None:
+        self.last_input = self.clock()
+
+    def tick(self) -> IdleStep:
+        """Once a second: the idle timeout, the reality check and the top bar's clock."""
+        app = self.app
+        if app.session is None:
+            return IdleStep.NOTHING
+        now = self.clock()
+        step = idle_step(app.session.state, now - self.last_input, self.idle_timeout)
+        if step is IdleStep.CALL:
+            app.act(Action.CALL)
+            self.last_input = now  # the result stays in view for another timeout
+        elif step is IdleStep.WELCOME and not self._welcome_shown() and not self._attendant_at_work():
+            self.back_to_welcome()
+        else:
+            step = IdleStep.NOTHING if step is IdleStep.WELCOME else step
+        if self.next_reality_check is not None and now >= self.next_reality_check:
+            self.next_reality_check = now + self.reality_minutes * 60
+            if self.holdings() > 0:
+                app.show_reality_check()
+        app.refresh_session_info()
+        return step
+
+    def _welcome_shown(self) -> bool:
+        from .screens.welcome import WelcomeScreen
+
+        return any(isinstance(screen, WelcomeScreen) for screen in self.app.screen_stack)
+
+    def _attendant_at_work(self) -> bool:
+        from .screens.attendant import AttendantScreen
+
+        return any(isinstance(screen, AttendantScreen) for screen in self.app.screen_stack)
+
+    def back_to_welcome(self) -> None:
+        """The table is empty: the next person finds the welcome screen in the default language."""
+        from .screens.welcome import WelcomeScreen
+
+        self.end_session()
+        self.app.action_back_to_table()
+        self.app.choose_language(self.default_language)
+        self.app.push_screen(WelcomeScreen())
+        self.last_input = self.clock()
+
+    # --- the attendant PIN -----------------------------------------------------------
+    def pin_set(self) -> bool:
+        return bool(self.app.session is not None and self.app.session.get_setting(PIN_SETTING))
+
+    def gate(self) -> PinGate:
+        if self._gate is None:
+            self._gate = PinGate(self.app.session.get_setting(PIN_SETTING) or "", clock=self.clock)
+        return self._gate
+
+    def try_pin(self, pin: str) -> Attempt:
+        """Check a PIN; every attempt, right or wrong, is journaled."""
+        gate = self.gate()
+        was_locked = gate.locked_for() > 0
+        attempt = gate.attempt(pin)
+        if was_locked:
+            event = "pin_while_locked"
+        elif attempt.verdict is Verdict.ACCEPTED:
+            event = "pin_accepted"
+        elif attempt.verdict is Verdict.LOCKED:
+            event = "pin_wrong_locked"
+        else:
+            event = "pin_wrong"
+        self.app.journal_attendant(event)
+        return attempt
+
+    def round_closed_for_cash_out(self) -> None:
+        """A settled win or loss is gathered first, as NEW BET or COLLECT would (R12, R13)."""
+        session = self.app.session
+        state = session.state
+        if state.phase is Phase.SETTLED:
+            for action in (Action.COLLECT, Action.NEW_BET):
+                if session.why_not(action) is None:
+                    self.app.act(action)
+                    break
+
+
+class KioskApp:
+    """The app's kiosk-mode behaviour, mixed into RedDogApp (before textual.App).
+
+    Without --kiosk every method falls through to Textual's own behaviour.
+    """
+
+    kiosk: bool
+    kiosk_mode: KioskMode | None = None
+    _exit_signal_lock = None
+
+    def start_kiosk_mode(self) -> bool:
+        """After the session is open: lock the exits and start the clock. False if no PIN is set."""
+        from ..kiosk.signals import ExitSignalLock
+
+        self.kiosk_mode = KioskMode(self, getattr(self, "clock", None) or time.time)
+        if not self.kiosk_mode.pin_set():
+            return False
+        self._exit_signal_lock = ExitSignalLock()
+        try:
+            self._exit_signal_lock.hold()  # again after the driver put its own Ctrl+Z handler in place
+        except ValueError:  # not the main thread: nothing to ignore here
+            self._exit_signal_lock = None
+        self.kiosk_mode.start()
+        self.set_interval(1.0, self.kiosk_tick)
+        return True
+
+    def stop_kiosk_mode(self) -> None:
+        if self._exit_signal_lock is not None:
+            self._exit_signal_lock.release()
+            self._exit_signal_lock = None
+
+    def kiosk_tick(self) -> None:
+        if self.kiosk_mode is not None:
+            self.kiosk_mode.tick()
+
+    # --- every exit route, closed in kiosk mode -------------------------------------
+    async def action_quit(self) -> None:
+        if not self.kiosk:
+            await super().action_quit()
+
+    def action_help_quit(self) -> None:
+        if not self.kiosk:
+            super().action_help_quit()
+
+    def action_suspend_process(self) -> None:
+        if not self.kiosk:
+            super().action_suspend_process()
+
+    def action_command_palette(self) -> None:
+        if not self.kiosk:
+            super().action_command_palette()
+
+    def attendant_exit(self) -> None:
+        """The only way out of a locked kiosk: the attendant menu's Exit."""
+        self.journal_attendant("exit")
+        self.exit()
+
+    async def on_event(self, event) -> None:
+        from textual import events
+
+        if self.kiosk_mode is not None and isinstance(event, (events.Key, events.MouseDown, events.MouseScrollUp, events.MouseScrollDown)):
+            self.kiosk_mode.note_input()
+        await super().on_event(event)
+
+    # --- attendant and reminders ------------------------------------------------------
+    def action_attendant(self) -> None:
+        """F12: the PIN entry, in kiosk mode only."""
+        from .screens.attendant import AttendantScreen, PinScreen
+
+        if self.kiosk_mode is None or self.session is None:
+            return
+        if any(isinstance(s, (PinScreen, AttendantScreen)) for s in self.screen_stack):
+            return
+        self.push_screen(PinScreen())
+
+    def journal_attendant(self, event: str) -> None:
+        if self.session is not None:
+            self._store_call(lambda: self.session.journal_attendant_event(event))
+
+    def show_reality_check(self) -> None:
+        from .screens.reality_check import RealityCheckScreen
+
+        if not any(isinstance(s, RealityCheckScreen) for s in self.screen_stack):
+            self.push_screen(RealityCheckScreen())
+
+    def refresh_session_info(self) -> None:
+        from .widgets.session_info import SessionInfo
+
+        for screen in self.screen_stack:
+            for widget in screen.query(SessionInfo):
+                widget.refresh_view()
+
+
+def exits_locked() -> bool:
+    """True in a locked kiosk: Ctrl+Q does nothing there, so no key bar offers it."""
+    from textual._context import active_app
+
+    try:
+        return bool(getattr(active_app.get(), "kiosk", False))
+    except LookupError:
+        return False

@@ -1,0 +1,631 @@
+"""The attendant's side of a locked kiosk (F12): PIN entry, then credits, cash-out, meters,
+operator settings and the only way out."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from textual import events, on
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.content import Content
+from textual.message import Message
+from textual.screen import Screen
+from textual.widgets import Input, Static
+
+from ...engine import TableConfig, errors
+from ...i18n import LANGUAGE_NAMES, LANGUAGES, _, pgettext
+from ...i18n.formatting import credits, number
+from ...kiosk.pin import MAX_PIN_LENGTH, Verdict
+from ..kiosk_mode import (
+    DEFAULT_LANGUAGE_SETTING,
+    IDLE_LIMITS,
+    IDLE_SETTING,
+    REALITY_LIMITS,
+    REALITY_SETTING,
+)
+from ..kiosk_texts import (
+    clock_duration,
+    local_time,
+    meter_names,
+    seconds_left,
+    setting_error_text,
+    signed_credits,
+)
+from ..widgets.buttons import KeyBar
+
+ATTENDANT_CSS = """
+.attendant-body { height: 100%; padding: 1 2; }
+.attendant-title { height: 1; text-style: bold; color: #ff5a52; margin: 0 0 1 0; }
+.attendant-banner { height: auto; background: #f0c419; color: #111111; text-style: bold; padding: 0 1; margin: 0 0 1 0; }
+.attendant-line { height: auto; }
+.attendant-message { height: auto; margin: 1 0 0 0; color: #f0c419; text-style: bold; }
+.attendant-list { height: auto; border: round #c9c3b0; padding: 0 1; width: 60; }
+.attendant-form { width: 100%; }
+.attendant-input, .attendant-input:focus { width: 24; height: 1; border: none; padding: 0 1; background: #1d5a38; margin: 1 0 0 0; }
+MenuRow { height: 1; }
+MenuRow:hover { background: #1d5a38; }
+MenuRow.-highlighted { background: #f0c419; color: #111111; text-style: bold; }
+.field { height: 1; }
+.field-name { width: 1fr; }
+.field-input, .field-input:focus { width: 24; height: 1; border: none; padding: 0 1; background: #082616; }
+.field-input:focus { background: #1d5a38; }
+ChoiceField { width: 24; height: 1; padding: 0 1; background: #082616; }
+ChoiceField:focus { background: #1d5a38; text-style: bold; }
+.voucher { width: 56; height: auto; border: double #f2efe6; padding: 1 2; }
+.voucher-title { width: 100%; text-align: center; text-style: bold; margin: 0 0 1 0; }
+.voucher-row { height: 1; }
+.voucher-name { width: 1fr; color: #d8d4c8; }
+.voucher-value { width: auto; text-style: bold; }
+"""
+
+
+def back_key() -> tuple[str, str]:
+    return (pgettext("key", "Esc"), _("Back"))
+
+
+class AttendantScreen(Screen):
+    """A screen the attendant reached with the right PIN (idle never leaves it for the welcome)."""
+
+    DEFAULT_CSS = ATTENDANT_CSS
+    ready = False
+
+    def on_mount(self) -> None:
+        self.ready = True
+        self.refresh_view()
+
+    def refresh_view(self) -> None:  # pragma: no cover - each screen draws its own
+        pass
+
+    def say(self, text: str) -> None:
+        self.query_one(".attendant-message", Static).update(text)
+
+
+# --- the PIN -------------------------------------------------------------------------------
+
+
+class PinScreen(Screen):
+    """The PIN is typed into a masked field: only dots are shown, never a digit."""
+
+    DEFAULT_CSS = ATTENDANT_CSS
+    BINDINGS = [Binding("escape", "cancel", show=False)]
+    ready = False
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.result: str = ""  # the last attempt's message, kept as a key so a language switch re-words it
+        self._locked_until_text = False
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="attendant-body"):
+            yield Static("", id="pin-title", classes="attendant-title", markup=False)
+            yield Static("", id="pin-prompt", classes="attendant-line", markup=False)
+            yield Input(
+                password=True, restrict=r"[0-9]*", max_length=MAX_PIN_LENGTH, id="pin", classes="attendant-input"
+            )
+            yield Static("", classes="attendant-message", markup=False)
+        yield KeyBar("", id="keys", markup=False)
+
+    def on_mount(self) -> None:
+        self.ready = True
+        self.refresh_view()
+        self.query_one("#pin", Input).focus()
+        self.set_interval(1.0, self.refresh_view)  # the lock's countdown
+
+    def refresh_view(self) -> None:
+        if not self.ready or self.app.kiosk_mode is None:
+            return
+        self.query_one("#pin-title", Static).update(_("Attendant"))
+        self.query_one("#pin-prompt", Static).update(_("Enter the attendant PIN and press Enter."))
+        left = self.app.kiosk_mode.gate().locked_for()
+        if left > 0:
+            text = _("Too many wrong PINs: entry is locked for {time}.").format(time=seconds_left(left))
+        elif self.result == "wrong":
+            text = _("Wrong PIN.")
+        else:
+            text = ""
+        self.query_one(".attendant-message", Static).update(text)
+        self.query_one("#keys", KeyBar).show([(pgettext("key", "Enter"), _("Confirm")), back_key()])
+
+    @on(Input.Submitted, "#pin")
+    def submitted(self, event: Input.Submitted) -> None:
+        field = self.query_one("#pin", Input)
+        pin = field.value
+        field.value = ""
+        attempt = self.app.kiosk_mode.try_pin(pin)
+        if attempt.verdict is Verdict.ACCEPTED:
+            self.app.switch_screen(AttendantMenu())
+            return
+        self.result = "wrong"
+        self.refresh_view()
+
+    def action_cancel(self) -> None:
+        self.app.pop_screen()
+
+
+# --- the menu -------------------------------------------------------------------------------
+
+MENU = ("add_credits", "cash_out", "meters", "settings", "exit")
+
+
+def menu_labels() -> dict[str, str]:
+    return {
+        "add_credits": _("Add credits"),
+        "cash_out": _("Cash out"),
+        "meters": _("Meters"),
+        "settings": _("Operator settings"),
+        "exit": _("Exit Red Dog"),
+    }
+
+
+class MenuRow(Static):
+    class Chosen(Message):
+        def __init__(self, key: str) -> None:
+            super().__init__()
+            self.key = key
+
+    def __init__(self, key: str) -> None:
+        super().__init__("", id=f"menu-{key.replace('_', '-')}", markup=False)
+        self.key = key
+
+    def on_click(self, event: events.Click) -> None:
+        event.stop()
+        self.post_message(self.Chosen(self.key))
+
+
+class AttendantMenu(AttendantScreen):
+    BINDINGS = [
+        Binding("up", "move(-1)", show=False),
+        Binding("down", "move(1)", show=False),
+        Binding("enter", "choose", show=False),
+        Binding("escape", "leave", show=False),
+        *[Binding(str(n + 1), f"choose_key('{key}')", show=False) for n, key in enumerate(MENU)],
+    ]
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.highlighted = MENU[0]
+        self.message = ""
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="attendant-body"):
+            yield Static("", classes="attendant-title", markup=False)
+            yield Static("", id="cash-out-banner", classes="attendant-banner", markup=False)
+            yield Static("", id="menu-status", classes="attendant-line", markup=False)
+            with Vertical(classes="attendant-list"):
+                for key in MENU:
+                    yield MenuRow(key)
+            yield Static("", classes="attendant-message", markup=False)
+        yield KeyBar("", id="keys", markup=False)
+
+    def refresh_view(self) -> None:
+        if not self.ready or self.app.session is None:
+            return
+        kiosk = self.app.kiosk_mode
+        self.query_one(".attendant-title", Static).update(_("Attendant menu"))
+        banner = self.query_one("#cash-out-banner", Static)
+        banner.update(_("The player asked to cash out."))
+        banner.display = kiosk.cash_out_requested
+        self.query_one("#menu-status", Static).update(
+            _("Credits {credits} · time played {time} · net result {net}").format(
+                credits=number(kiosk.holdings()),
+                time=clock_duration(kiosk.played_seconds()),
+                net=signed_credits(kiosk.net_result()),
+            )
+        )
+        labels = menu_labels()
+        for n, row in enumerate(self.query(MenuRow)):
+            row.update(f"{n + 1}  {labels[row.key]}")
+            row.set_class(row.key == self.highlighted, "-highlighted")
+        self.say(self.message)
+        self.query_one("#keys", KeyBar).show(
+            [(pgettext("key", "↑/↓"), _("Choose")), (pgettext("key", "Enter"), _("Open")), back_key()]
+        )
+
+    def action_move(self, step: int) -> None:
+        index = MENU.index(self.highlighted)
+        self.highlighted = MENU[max(0, min(len(MENU) - 1, index + step))]
+        self.refresh_view()
+
+    def action_choose(self) -> None:
+        self.open(self.highlighted)
+
+    def action_choose_key(self, key: str) -> None:
+        self.highlighted = key
+        self.open(key)
+
+    @on(MenuRow.Chosen)
+    def row_chosen(self, event: MenuRow.Chosen) -> None:
+        self.highlighted = event.key
+        self.open(event.key)
+
+    def open(self, key: str) -> None:
+        self.message = ""
+        if key == "add_credits":
+            self.app.push_screen(AddCreditsScreen())
+        elif key == "cash_out":
+            self.cash_out()
+        elif key == "meters":
+            self.app.push_screen(MetersScreen())
+        elif key == "settings":
+            self.app.push_screen(OperatorSettingsScreen())
+        elif key == "exit":
+            self.app.attendant_exit()
+        self.refresh_view()
+
+    def cash_out(self) -> None:
+        from ...store import StoreError
+
+        app, kiosk = self.app, self.app.kiosk_mode
+        kiosk.round_closed_for_cash_out()
+        try:
+            voucher = app.session.cash_out()
+        except errors.ActionNotAllowed:
+            self.message = _("A round is open: cash out once it is settled.")
+            return
+        except errors.InsufficientCredits:
+            self.message = _("There are no credits to pay out.")
+            return
+        except StoreError as error:
+            app.show_store_error(error)
+            return
+        kiosk.cash_out_requested = False
+        kiosk.end_session()
+        app.refresh_screens()
+        app.push_screen(VoucherScreen(voucher))
+
+    def action_leave(self) -> None:
+        leave_attendant(self.app)
+
+
+def leave_attendant(app) -> None:
+    """Back to the play screens; a table whose chips changed is built anew."""
+    from .table import TableScreen
+
+    app.journal_attendant("menu_closed")
+    while isinstance(app.screen, (AttendantScreen, PinScreen)):
+        app.pop_screen()
+    table = app._table_screen()
+    if table is not None and table.chip_values != tuple(sorted(app.session.state.config.chip_values)):
+        if app.screen is table:
+            app.switch_screen(TableScreen())
+    app.refresh_screens()
+    app.refresh_session_info()
+
+
+# --- credits in and out -----------------------------------------------------------------------
+
+
+class AddCreditsScreen(AttendantScreen):
+    BINDINGS = [Binding("escape", "back", show=False)]
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.message = ""
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="attendant-body"):
+            yield Static("", classes="attendant-title", markup=False)
+            yield Static("", id="credits-now", classes="attendant-line", markup=False)
+            yield Static("", id="credits-prompt", classes="attendant-line", markup=False)
+            yield Input(restrict=r"[0-9]*", max_length=7, id="amount", classes="attendant-input")
+            yield Static("", classes="attendant-message", markup=False)
+        yield KeyBar("", id="keys", markup=False)
+
+    def on_mount(self) -> None:
+        super().on_mount()
+        self.query_one("#amount", Input).focus()
+
+    def refresh_view(self) -> None:
+        if not self.ready or self.app.session is None:
+            return
+        self.query_one(".attendant-title", Static).update(_("Add credits"))
+        self.query_one("#credits-now", Static).update(
+            _("Credits now: {amount}").format(amount=credits(self.app.session.state.credits))
+        )
+        self.query_one("#credits-prompt", Static).update(_("Credits paid in, then Enter:"))
+        self.say(self.message)
+        self.query_one("#keys", KeyBar).show([(pgettext("key", "Enter"), _("Add")), back_key()])
+
+    @on(Input.Submitted, "#amount")
+    def submitted(self, event: Input.Submitted) -> None:
+        from ...store import StoreError
+
+        field = self.query_one("#amount", Input)
+        text = field.value
+        try:
+            amount = int(text) if text else 0
+            self.app.session.add_credits(amount)
+        except errors.InvalidSetting:
+            self.message = _("Enter a whole number of at least 1.")
+        except errors.ActionNotAllowed:
+            self.message = _("A raise decision is open: add credits once it is made.")
+        except StoreError as error:
+            self.app.show_store_error(error)
+            return
+        else:
+            self.app.kiosk_mode.credits_added(amount)
+            self.message = _("{amount} added.").format(amount=credits(amount))
+            field.value = ""
+            self.app.refresh_screens()
+        self.refresh_view()
+
+    def action_back(self) -> None:
+        self.app.pop_screen()
+
+
+class VoucherScreen(AttendantScreen):
+    BINDINGS = [Binding("escape,enter", "back", show=False)]
+
+    def __init__(self, voucher) -> None:
+        super().__init__()
+        self.voucher = voucher
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="attendant-body"):
+            with Vertical(classes="voucher"):
+                yield Static("", classes="voucher-title", markup=False)
+                for key in ("number", "amount", "time"):
+                    with Horizontal(classes="voucher-row", id=f"voucher-{key}"):
+                        yield Static("", classes="voucher-name", markup=False)
+                        yield Static("", classes="voucher-value", markup=False)
+            yield Static("", classes="attendant-message", markup=False)
+        yield KeyBar("", id="keys", markup=False)
+
+    def refresh_view(self) -> None:
+        if not self.ready:
+            return
+        v = self.voucher
+        self.query_one(".voucher-title", Static).update(
+            Content.assemble(("Red Dog", "#ff5a52"), " · ", _("Cash-out voucher"))
+        )
+        rows = {
+            "number": (_("Voucher number"), f"{v.number:06d}"),
+            "amount": (_("Amount"), credits(v.amount)),
+            "time": (_("Time"), local_time(v.time)),
+        }
+        for key, (name, value) in rows.items():
+            row = self.query_one(f"#voucher-{key}")
+            row.query_one(".voucher-name", Static).update(name)
+            row.query_one(".voucher-value", Static).update(value)
+        self.say(_("Pay this amount to the player. The credits are now 0."))
+        self.query_one("#keys", KeyBar).show([(pgettext("key", "Enter"), _("Done"))])
+
+    def action_back(self) -> None:
+        self.app.pop_screen()
+
+
+class MetersScreen(AttendantScreen):
+    BINDINGS = [Binding("escape,enter", "back", show=False)]
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="attendant-body"):
+            yield Static("", classes="attendant-title", markup=False)
+            with Vertical(classes="attendant-list"):
+                for key in meter_names():
+                    with Horizontal(classes="voucher-row", id=f"meter-{key.replace('_', '-')}"):
+                        yield Static("", classes="voucher-name", markup=False)
+                        yield Static("", classes="voucher-value", markup=False)
+            yield Static("", classes="attendant-message", markup=False)
+        yield KeyBar("", id="keys", markup=False)
+
+    def refresh_view(self) -> None:
+        if not self.ready or self.app.session is None:
+            return
+        self.query_one(".attendant-title", Static).update(_("Meters"))
+        values = self.app.session.meters()
+        for key, name in meter_names().items():
+            row = self.query_one(f"#meter-{key.replace('_', '-')}")
+            row.query_one(".voucher-name", Static).update(name)
+            row.query_one(".voucher-value", Static).update(number(values.get(key, 0)))
+        self.say(_("Meters only grow; they count every game since the journal was created."))
+        self.query_one("#keys", KeyBar).show([back_key()])
+
+    def action_back(self) -> None:
+        self.app.pop_screen()
+
+
+# --- operator settings -----------------------------------------------------------------------------
+
+NUMBER_FIELDS = ("min_bet", "max_bet", "chip_values", "max_winnings", "decks", "idle", "reality")
+CHOICE_FIELDS = ("progressive_offered", "default_language")
+FIELDS = (*NUMBER_FIELDS[:5], "progressive_offered", *NUMBER_FIELDS[5:], "default_language")
+
+
+def field_names() -> dict[str, str]:
+    return {
+        "min_bet": _("Table minimum"),
+        "max_bet": _("Table maximum"),
+        "chip_values": _("Chip values, separated by commas"),
+        "max_winnings": _("Max winnings"),
+        "decks": _("Number of decks (1–8)"),
+        "progressive_offered": _("Progressive betting offered"),
+        "idle": _("Idle timeout in seconds"),
+        "reality": _("Reality check every … minutes"),
+        "default_language": _("Default language"),
+    }
+
+
+class ChoiceField(Static, can_focus=True):
+    """A value chosen from a few with ←/→ or Space."""
+
+    BINDINGS = [
+        Binding("left", "step(-1)", show=False),
+        Binding("right,space", "step(1)", show=False),
+    ]
+
+    def __init__(self, key: str, choices: tuple, value, **kwargs) -> None:
+        super().__init__("", id=f"field-{key.replace('_', '-')}", markup=False, **kwargs)
+        self.key, self.choices, self.value = key, choices, value
+
+    def label(self) -> str:
+        if self.key == "default_language":
+            return LANGUAGE_NAMES[self.value]
+        return _("Yes") if self.value else _("No")
+
+    def show(self) -> None:
+        self.update(Content.assemble(("◀ ", "dim"), self.label(), (" ▶", "dim")))
+
+    def action_step(self, step: int) -> None:
+        index = self.choices.index(self.value)
+        self.value = self.choices[(index + step) % len(self.choices)]
+        self.show()
+
+    def on_click(self, event: events.Click) -> None:
+        self.focus()
+        self.action_step(1)
+
+
+class OperatorSettingsScreen(AttendantScreen):
+    BINDINGS = [
+        Binding("escape", "back", show=False),
+        Binding("enter", "save", show=False),
+        Binding("down", "app.focus_next", show=False),
+        Binding("up", "app.focus_previous", show=False),
+    ]
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.message = ""
+
+    def compose(self) -> ComposeResult:
+        kiosk = self.app.kiosk_mode
+        config = self.app.session.state.config
+        with Vertical(classes="attendant-body"):
+            yield Static("", classes="attendant-title", markup=False)
+            with Vertical(classes="attendant-list attendant-form", id="fields"):
+                for key in FIELDS:
+                    with Horizontal(classes="field", id=f"row-{key.replace('_', '-')}"):
+                        yield Static("", classes="field-name", markup=False)
+                        if key == "progressive_offered":
+                            yield ChoiceField(key, (True, False), config.progressive_offered)
+                        elif key == "default_language":
+                            yield ChoiceField(key, LANGUAGES, kiosk.default_language)
+                        else:
+                            yield Input(
+                                restrict=r"[0-9, ]*", max_length=40, id=f"field-{key.replace('_', '-')}",
+                                classes="field-input",
+                            )
+            yield Static("", classes="attendant-message", markup=False)
+        yield KeyBar("", id="keys", markup=False)
+
+    def on_mount(self) -> None:
+        self.load()
+        super().on_mount()
+        self.query_one("#field-min-bet", Input).focus()
+
+    def load(self) -> None:
+        """Fill the fields with the settings in force."""
+        config, kiosk = self.app.session.state.config, self.app.kiosk_mode
+        values = {
+            "min_bet": str(config.min_bet),
+            "max_bet": str(config.max_bet),
+            "chip_values": ", ".join(str(v) for v in config.chip_values),
+            "max_winnings": str(config.max_winnings),
+            "decks": str(config.decks),
+            "idle": str(kiosk.idle_timeout),
+            "reality": str(kiosk.reality_minutes),
+        }
+        for key, text in values.items():
+            self.query_one(f"#field-{key.replace('_', '-')}", Input).value = text
+        self.query_one("#field-progressive-offered", ChoiceField).value = config.progressive_offered
+        self.query_one("#field-default-language", ChoiceField).value = kiosk.default_language
+
+    def refresh_view(self) -> None:
+        if not self.ready or self.app.session is None:
+            return
+        self.query_one(".attendant-title", Static).update(_("Operator settings"))
+        names = field_names()
+        for key in FIELDS:
+            self.query_one(f"#row-{key.replace('_', '-')} .field-name", Static).update(names[key])
+        for choice in self.query(ChoiceField):
+            choice.show()
+        self.say(self.message)
+        self.query_one("#keys", KeyBar).show(
+            [(pgettext("key", "↑/↓"), _("Choose")), (pgettext("key", "Enter"), _("Save")), back_key()]
+        )
+
+    def _text(self, key: str) -> str:
+        return self.query_one(f"#field-{key.replace('_', '-')}", Input).value.strip()
+
+    def _whole(self, key: str) -> int:
+        text = self._text(key)
+        if not text.isdigit():
+            raise _FieldError(key)
+        return int(text)
+
+    @on(Input.Submitted)
+    def submitted(self, event: Input.Submitted) -> None:
+        event.stop()
+        self.action_save()
+
+    def action_save(self) -> None:
+        from ...store import StoreError
+
+        app, kiosk = self.app, self.app.kiosk_mode
+        names = field_names()
+        try:
+            chips = tuple(int(part) for part in self._text("chip_values").replace(" ", ",").split(",") if part)
+            config = replace(
+                app.session.state.config,
+                min_bet=self._whole("min_bet"),
+                max_bet=self._whole("max_bet"),
+                chip_values=chips,
+                max_winnings=self._whole("max_winnings"),
+                decks=self._whole("decks"),
+                progressive_offered=self.query_one("#field-progressive-offered", ChoiceField).value,
+            )
+            idle, reality = self._whole("idle"), self._whole("reality")
+        except _FieldError as error:
+            self.message = _("{field}: enter a whole number.").format(field=names[error.key])
+            self.refresh_view()
+            return
+        except ValueError:
+            self.message = _("{field}: enter a whole number.").format(field=names["chip_values"])
+            self.refresh_view()
+            return
+        if not IDLE_LIMITS[0] <= idle <= IDLE_LIMITS[1]:
+            self.message = _("The idle timeout must be from {low} to {high} seconds. The settings are unchanged.").format(
+                low=number(IDLE_LIMITS[0]), high=number(IDLE_LIMITS[1])
+            )
+            self.refresh_view()
+            return
+        if not REALITY_LIMITS[0] <= reality <= REALITY_LIMITS[1]:
+            self.message = _("The reality check must come every {low} to {high} minutes. The settings are unchanged.").format(
+                low=number(REALITY_LIMITS[0]), high=number(REALITY_LIMITS[1])
+            )
+            self.refresh_view()
+            return
+        try:
+            if config != app.session.state.config:
+                app.session.reconfigure(config)
+        except errors.InvalidSetting as error:
+            self.message = setting_error_text(error) + " " + _("The old settings are kept.")
+            self.load()
+            self.refresh_view()
+            return
+        except errors.ActionNotAllowed:
+            self.message = _("A round is open: table settings can be changed between rounds.")
+            self.refresh_view()
+            return
+        except StoreError as error:
+            app.show_store_error(error)
+            return
+        language = self.query_one("#field-default-language", ChoiceField).value
+        app._store_call(lambda: app.session.set_setting(IDLE_SETTING, str(idle)))
+        app._store_call(lambda: app.session.set_setting(REALITY_SETTING, str(reality)))
+        app._store_call(lambda: app.session.set_setting(DEFAULT_LANGUAGE_SETTING, language))
+        app.journal_attendant("settings_saved")
+        self.message = _("Settings saved.")
+        self.load()
+        self.refresh_view()
+
+    def action_back(self) -> None:
+        self.app.pop_screen()
+
+
+class _FieldError(ValueError):
+    def __init__(self, key: str) -> None:
+        super().__init__(key)
+        self.key = key

@@ -1,0 +1,73 @@
+"""The reality check: at the operator's interval, time played and net result, continue or stop."""
+
+from __future__ import annotations
+
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.screen import ModalScreen
+from textual.widgets import Button, Static
+
+from ...i18n import _, pgettext
+from ..kiosk_texts import duration_words, signed_credits
+from ..widgets.buttons import KeyBar
+
+
+class RealityCheckScreen(ModalScreen):
+    DEFAULT_CSS = """
+    RealityCheckScreen { align: center middle; background: #0e3b24 60%; }
+    #reality-box { width: 64; height: auto; border: double #f0c419; background: #082616; padding: 1 2; }
+    #reality-title { text-style: bold; color: #f0c419; margin: 0 0 1 0; }
+    #reality-text { height: auto; }
+    #reality-buttons { height: 3; margin: 1 0 0 0; align: center middle; }
+    #reality-buttons Button { margin: 0 1; min-width: 22; }
+    """
+    BINDINGS = [
+        Binding("left", "app.focus_previous", show=False),
+        Binding("right", "app.focus_next", show=False),
+        Binding("escape", "continue_playing", show=False),
+    ]
+    ready = False
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="reality-box"):
+            yield Static("", id="reality-title", markup=False)
+            yield Static("", id="reality-text", markup=False)
+            with Horizontal(id="reality-buttons"):
+                yield Button("", id="reality-continue", variant="success")
+                yield Button("", id="reality-stop", variant="warning")
+        yield KeyBar("", id="keys", markup=False)
+
+    def on_mount(self) -> None:
+        self.ready = True
+        self.refresh_view()
+        self.query_one("#reality-continue", Button).focus()
+
+    def refresh_view(self) -> None:
+        if not self.ready or self.app.kiosk_mode is None:
+            return
+        kiosk = self.app.kiosk_mode
+        self.query_one("#reality-title", Static).update(_("Time for a break?"))
+        self.query_one("#reality-text", Static).update(
+            _("You have played for {time}. Your net result is {net}.").format(
+                time=duration_words(kiosk.played_seconds()), net=signed_credits(kiosk.net_result())
+            )
+        )
+        self.query_one("#reality-continue", Button).label = _("Continue playing")
+        self.query_one("#reality-stop", Button).label = _("Stop and cash out")
+        self.query_one("#keys", KeyBar).show(
+            [(pgettext("key", "←/→"), _("Choose")), (pgettext("key", "Enter"), _("Confirm"))]
+        )
+
+    @on(Button.Pressed, "#reality-continue")
+    def action_continue_playing(self) -> None:
+        self.app.pop_screen()
+
+    @on(Button.Pressed, "#reality-stop")
+    def stop(self) -> None:
+        """Stopping asks the attendant to pay out: a banner stays on the table until they do."""
+        self.app.kiosk_mode.cash_out_requested = True
+        self.app.journal_attendant("cash_out_requested")
+        self.app.pop_screen()
+        self.app.refresh_session_info()

@@ -1,0 +1,36 @@
+"""The top bar's session reminder in kiosk mode: time played and net result, and a cash-out request."""
+
+from __future__ import annotations
+
+from textual.content import Content
+from textual.widgets import Static
+
+from ...i18n import _
+from ..kiosk_texts import clock_duration, signed_number
+
+
+class SessionInfo(Static):
+    DEFAULT_CSS = """
+    SessionInfo { width: auto; margin: 0 0 0 2; display: none; }
+    SessionInfo.-kiosk { display: block; }
+    """
+
+    def on_mount(self) -> None:
+        self.refresh_view()
+
+    def refresh_view(self) -> None:
+        kiosk = getattr(self.app, "kiosk_mode", None)
+        self.set_class(kiosk is not None, "-kiosk")
+        if kiosk is None:
+            return
+        parts: list = []
+        if kiosk.cash_out_requested:
+            # TRANSLATORS: a banner on the table until the attendant pays out; keep it short.
+            parts += [(" " + _("Cash-out requested") + " ", "bold #111111 on #f0c419"), "  "]
+        parts += [
+            # TRANSLATORS: the top bar's time played (h:mm); keep it short.
+            (_("Time"), "dim"), " ", (clock_duration(kiosk.played_seconds()), "bold"), "  ",
+            # TRANSLATORS: the top bar's net result of the player's session; keep it short.
+            (_("Net"), "dim"), " ", (signed_number(kiosk.net_result()), "bold"),
+        ]
+        self.update(Content.assemble(*parts))
