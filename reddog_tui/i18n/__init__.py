@@ -2,14 +2,13 @@
 
 One catalogue is current at a time; `_()` and `ngettext()` look it up on every
 call, so a language switch shows at the next render. The `.po` files are the
-only source: they are compiled in memory when first needed, so no stale `.mo`
+only source: they are read into memory when first needed, so no stale `.mo`
 can ever be loaded.
 """
 
 from __future__ import annotations
 
 import gettext
-import io
 import os
 from pathlib import Path
 
@@ -40,16 +39,9 @@ def locales_dir() -> Path:
 
 
 def _load(language: str) -> gettext.NullTranslations:
-    from babel.messages.mofile import write_mo
-    from babel.messages.pofile import read_po
+    from .po_reader import read_po_translations
 
-    path = locales_dir() / language / "LC_MESSAGES" / f"{DOMAIN}.po"
-    with path.open("rb") as handle:
-        catalog = read_po(handle, locale=language, domain=DOMAIN)
-    buffer = io.BytesIO()
-    write_mo(buffer, catalog, use_fuzzy=False)
-    buffer.seek(0)
-    return gettext.GNUTranslations(buffer)
+    return read_po_translations(locales_dir() / language / "LC_MESSAGES" / f"{DOMAIN}.po")
 
 
 def catalogue(language: str) -> gettext.NullTranslations:
