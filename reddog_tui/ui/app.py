@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 import secrets
 from pathlib import Path
+from typing import Callable
 
 from textual.app import App
 from textual.binding import Binding
@@ -40,6 +41,7 @@ class RedDogApp(KioskApp, App):
         Binding("l", "next_language", show=False),
         Binding("f1", "show_rules", show=False),
         Binding("f2", "show_settings", show=False),
+        Binding("f3", "show_recall", show=False),
         Binding("escape", "back_to_table", show=False),
         Binding("f12", "attendant", show=False),  # kiosk mode: the attendant's PIN entry
     ]
@@ -55,6 +57,7 @@ class RedDogApp(KioskApp, App):
         kiosk: bool = False,
         dealer: Dealer | None = None,
         push_pause: float | None = PUSH_PAUSE_S,
+        clock: Callable[[], float] | None = None,
     ) -> None:
         super().__init__()
         if language is not None and language not in LANGUAGES:
@@ -68,6 +71,7 @@ class RedDogApp(KioskApp, App):
             random.Random(seed) if seed is not None else secrets.SystemRandom()
         )
         self.push_pause = push_pause
+        self.clock = clock  # the store's clock (round times); tests pin it
         self.store = None
         self.session = None
         self.store_error = None
@@ -87,7 +91,8 @@ class RedDogApp(KioskApp, App):
         from .screens.welcome import WelcomeScreen
 
         try:
-            self.store = Store.open(self.data_dir or resolve_data_dir(None, None))
+            data_dir = self.data_dir or resolve_data_dir(None, None)
+            self.store = Store.open(data_dir) if self.clock is None else Store.open(data_dir, clock=self.clock)
             self.session = GameSession(
                 self.store, self.dealer, initial_credits=0 if self.kiosk else NEW_PLAYER_CREDITS
             )
@@ -179,13 +184,14 @@ class RedDogApp(KioskApp, App):
             self.pop_screen()
 
     def _open_over_table(self, screen_type: type[Screen]) -> None:
-        """Rules and settings replace each other; whatever is under them stays."""
+        """Rules, settings and recall replace each other; whatever is under them stays."""
+        from .screens.recall import RecallScreen
         from .screens.rules import RulesScreen
         from .screens.settings import SettingsScreen
 
         if isinstance(self.screen, screen_type):
             return
-        if isinstance(self.screen, (RulesScreen, SettingsScreen)):
+        if isinstance(self.screen, (RulesScreen, SettingsScreen, RecallScreen)):
             self.pop_screen()
         self.push_screen(screen_type())
 
@@ -200,6 +206,14 @@ class RedDogApp(KioskApp, App):
         from .screens.settings import SettingsScreen
 
         self._open_over_table(SettingsScreen)
+
+    def action_show_recall(self) -> None:
+        """`f3`: the last settled rounds, from the journal."""
+        if self.session is None:
+            return
+        from .screens.recall import RecallScreen
+
+        self._open_over_table(RecallScreen)
 
     # --- playing ---------------------------------------------------------------
     def act(self, action: Action, value: int | bool | None = None) -> bool:
