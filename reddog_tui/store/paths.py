@@ -4,8 +4,6 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import platformdirs
-
 APP_NAME = "reddog-tui"
 DB_FILENAME = "reddog.db"
 
@@ -15,6 +13,8 @@ def resolve_data_dir(cli_value: str | None, env_value: str | None) -> Path:
     for value in (cli_value, env_value):
         if value:
             return Path(value).expanduser()
+    import platformdirs  # only when no directory is given: it is slow to import
+
     return Path(platformdirs.user_data_dir(APP_NAME))
 
 
