@@ -163,8 +163,9 @@ class TableScreen(Screen):
         for button in self.query(ActionButton):
             action = button.table_action
             button.display = action in shown
-            button.set_text(BUTTON_KEYS[action], button_label(action))
-            button.disabled = self.app.session.why_not(action) is not None
+            if action in shown:  # a hidden button keeps its state: each change restyles it
+                button.set_text(BUTTON_KEYS[action], button_label(action))
+                button.disabled = self.app.session.why_not(action) is not None
         self._put("#message", self.message_text(state, shown))
         if language_changed:
             self.query_one("#keys", KeyBar).show(common_keys())

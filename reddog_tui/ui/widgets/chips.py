@@ -11,6 +11,8 @@ from textual.widget import Widget
 from ...i18n.formatting import number
 
 RIGHT_BUTTON = 3
+UNUSABLE_COLOR = "#6f7a70"
+UNUSABLE_BORDER = "#4d5a50"
 
 
 class Chip(Widget):
@@ -32,7 +34,14 @@ class Chip(Widget):
         self.set_class(selected, "-selected")
 
     def watch_usable(self, usable: bool) -> None:
-        self.set_class(not usable, "-unusable")
+        # An inline style rather than a CSS class: a class change sends the widget
+        # through the whole stylesheet again, and every deal changes all chips.
+        if usable:
+            self.styles.border = None
+            self.styles.color = None
+        else:
+            self.styles.border = ("round", UNUSABLE_BORDER)
+            self.styles.color = UNUSABLE_COLOR
 
     def render(self) -> Content:
         return Content(number(self.value))
