@@ -29,8 +29,9 @@ def _store_message(error) -> str:
     return store_error_text(error.code, str(error.path))
 
 
-def set_pin(data_dir: Path, language: str | None = None, ask: Callable[[str], str] = getpass.getpass) -> int:
+def set_pin(data_dir: Path, language: str | None = None, ask: Callable[[str], str] | None = None) -> int:
     """Ask for the PIN twice without echo; store only its salted scrypt hash."""
+    ask = ask or getpass.getpass
     from ..engine import ShuffledDealer
     from ..store import GameSession, Store, StoreError
 

@@ -42,11 +42,12 @@ class RealityCheckScreen(ModalScreen):
     def on_mount(self) -> None:
         self.ready = True
         self.refresh_view()
-        self.query_one("#reality-continue", Button).focus()
+        for button in self.query("#reality-continue"):
+            button.focus()
 
     def refresh_view(self) -> None:
-        if not self.ready or self.app.kiosk_mode is None:
-            return
+        if not self.ready or self.app.kiosk_mode is None or not self.query("#reality-title"):
+            return  # not composed (the app is closing)
         kiosk = self.app.kiosk_mode
         self.query_one("#reality-title", Static).update(_("Time for a break?"))
         self.query_one("#reality-text", Static).update(

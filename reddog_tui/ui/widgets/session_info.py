@@ -29,7 +29,7 @@ class SessionInfo(Static):
             parts += [(" " + _("Cash-out requested") + " ", "bold #111111 on #f0c419"), "  "]
         parts += [
             # TRANSLATORS: the top bar's time played (h:mm); keep it short.
-            (_("Time"), "dim"), " ", (clock_duration(kiosk.played_seconds()), "bold"), "  ",
+            (_("Played"), "dim"), " ", (clock_duration(kiosk.played_seconds()), "bold"), "  ",
             # TRANSLATORS: the top bar's net result of the player's session; keep it short.
             (_("Net"), "dim"), " ", (signed_number(kiosk.net_result()), "bold"),
         ]

@@ -1,0 +1,38 @@
+"""A locked kiosk for tests: a data dir with an attendant PIN, a clock the test moves."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from reddog_tui.kiosk.pin import hash_pin
+from reddog_tui.store import Store
+from tests.ui.helpers import make_app
+
+PIN = "2468"
+
+
+class Clock:
+    def __init__(self, start: float = 1_800_000_000.0) -> None:
+        self.now = start
+
+    def __call__(self) -> float:
+        return self.now
+
+
+def with_pin(data_dir: Path, pin: str = PIN) -> Path:
+    with Store.open(data_dir) as store:
+        store.set_setting("attendant_pin_hash", hash_pin(pin))
+    return data_dir
+
+
+def kiosk_app(data_dir: Path, language: str = "en", rounds=(), clock: Clock | None = None, pin: bool = True):
+    if pin:
+        with_pin(data_dir)
+    app = make_app(data_dir, language, rounds, kiosk=True)
+    app.clock = clock or Clock()  # the kiosk's clock, and the store's where the app passes it on
+    return app
+
+
+async def enter_pin(pilot, pin: str = PIN) -> None:
+    await pilot.press("f12", *pin, "enter")
+    await pilot.pause(0.1)

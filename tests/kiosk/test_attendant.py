@@ -1,0 +1,160 @@
+"""Issue 6, point 2: the PIN (set by the command line, checked, locked, journaled) and the menu."""
+
+from __future__ import annotations
+
+import pytest
+
+from reddog_tui.cli import main
+from reddog_tui.kiosk.pin import verify_pin
+from reddog_tui.store import GameSession, Store
+from reddog_tui.ui.screens.attendant import AttendantMenu, OperatorSettingsScreen, PinScreen, VoucherScreen
+from reddog_tui.ui.screens.table import TableScreen
+from tests.ui.helpers import SPREAD_4_WIN, run, screen_text
+
+from .kiosk_helpers import PIN, Clock, enter_pin, kiosk_app
+
+
+def answers(*replies):
+    replies = list(replies)
+    return lambda prompt="": replies.pop(0)
+
+
+def stored_hash(data_dir):
+    with Store.open(data_dir) as store:
+        return store.get_setting("attendant_pin_hash")
+
+
+def test_set_pin_stores_only_a_salted_hash(tmp_path, monkeypatch, capsys):
+    monkeypatch.setattr("getpass.getpass", answers("4711", "4711"))
+    assert main(["--data-dir", str(tmp_path), "attendant", "set-pin"]) == 0
+    hashed = stored_hash(tmp_path)
+    assert hashed.startswith("scrypt$") and "4711" not in hashed
+    assert verify_pin("4711", hashed) and not verify_pin("4712", hashed)
+    assert b"4711" not in (tmp_path / "reddog.db").read_bytes()
+    assert "4711" not in capsys.readouterr().out  # never echoed
+
+
+@pytest.mark.parametrize(
+    "first, second, says",
+    [("4711", "4712", "Die beiden PINs"), ("12", "12", "4 bis 12 Ziffern"), ("12ab", "12ab", "4 bis 12 Ziffern")],
+)
+def test_a_mismatched_or_unusable_pin_is_refused(tmp_path, monkeypatch, capsys, first, second, says):
+    monkeypatch.setattr("getpass.getpass", answers(first, second))
+    assert main(["--lang", "de", "--data-dir", str(tmp_path), "attendant", "set-pin"]) == 2
+    assert says in capsys.readouterr().err
+    assert stored_hash(tmp_path) is None
+
+
+def journal(data_dir):
+    with Store.open(data_dir) as store:
+        return [action for _, action, _ in store.journal_actions(50)]
+
+
+@run
+async def test_pin_entry_shows_no_digits_and_opens_the_menu(tmp_path):
+    app = kiosk_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("enter", "f12", *PIN)
+        await pilot.pause(0.1)
+        assert isinstance(app.screen, PinScreen)
+        text = screen_text(app)
+        assert "••••" in text and PIN not in text
+        await pilot.press("enter")
+        await pilot.pause(0.1)
+        assert isinstance(app.screen, AttendantMenu)
+    assert journal(tmp_path)[0] == "attendant_pin_accepted"
+
+
+@run
+async def test_three_wrong_pins_lock_the_entry_for_sixty_seconds_and_every_try_is_journaled(tmp_path):
+    clock = Clock()
+    app = kiosk_app(tmp_path, clock=clock)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("enter", "f12")
+        for wrong in ("1111", "2222", "3333"):
+            await pilot.press(*wrong, "enter")
+        await pilot.pause(0.1)
+        assert "locked for 60 seconds" in screen_text(app)
+        clock.now += 59
+        await pilot.press(*PIN, "enter")  # the right PIN, but still locked
+        await pilot.pause(0.1)
+        assert isinstance(app.screen, PinScreen)
+        clock.now += 1
+        await pilot.press(*PIN, "enter")
+        await pilot.pause(0.1)
+        assert isinstance(app.screen, AttendantMenu)
+    assert journal(tmp_path)[:5] == [
+        "attendant_pin_accepted",
+        "attendant_pin_while_locked",
+        "attendant_pin_wrong_locked",
+        "attendant_pin_wrong",
+        "attendant_pin_wrong",
+    ]
+
+
+@run
+async def test_credits_in_cash_out_voucher_and_meters(tmp_path):
+    app = kiosk_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("enter")
+        await enter_pin(pilot)
+        await pilot.press("1", "2", "5", "0", "enter")
+        await pilot.pause(0.1)
+        assert app.session.state.credits == 250
+        assert "250 credits added." in screen_text(app)
+        await pilot.press("escape", "2")  # cash out
+        await pilot.pause(0.1)
+        assert isinstance(app.screen, VoucherScreen)
+        text = screen_text(app)
+        assert "Voucher number" in text and "250 credits" in text and "000001" in text
+        assert app.session.state.credits == 0
+        await pilot.press("enter", "3")
+        await pilot.pause(0.1)
+        text = screen_text(app)
+        assert "Credits in" in text and "Credits out" in text
+        meters = app.session.meters()
+        assert meters["credits_in"] == 250 and meters["credits_out"] == 250
+
+
+@run
+async def test_operator_settings_refuse_bad_values_and_keep_the_old_ones(tmp_path):
+    app = kiosk_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("enter")
+        await enter_pin(pilot)
+        await pilot.press("4")
+        await pilot.pause(0.1)
+        assert isinstance(app.screen, OperatorSettingsScreen)
+        screen = app.screen
+        cases = {
+            "#field-min-bet": ("600", "The table minimum is above the table maximum."),
+            "#field-chip-values": ("0, 5", "Every chip must be worth at least 1."),
+            "#field-max-winnings": ("100", "Max winnings must not be below the table maximum."),
+            "#field-decks": ("9", "The number of decks must be from 1 to 8."),
+        }
+        before = app.session.state.config
+        for selector, (value, message) in cases.items():
+            screen.query_one(selector).value = value
+            await pilot.press("enter")
+            await pilot.pause()
+            assert message in screen_text(app)
+            assert app.session.state.config == before  # the old value kept
+        screen.query_one("#field-decks").value = "6"
+        screen.query_one("#field-idle").value = "300"
+        await pilot.press("enter")
+        await pilot.pause(0.1)
+        assert "Settings saved." in screen_text(app)
+        assert app.session.state.config.decks == 6
+        assert app.kiosk_mode.idle_timeout == 300
+
+
+@run
+async def test_exit_from_the_menu_ends_the_app(tmp_path):
+    app = kiosk_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("enter")
+        await enter_pin(pilot)
+        await pilot.press("5")
+        await pilot.pause(0.1)
+        assert not app.is_running
+    assert journal(tmp_path)[0] == "attendant_exit"

@@ -1,0 +1,83 @@
+"""Issue 6, point 1: in kiosk mode no key leaves the app or stops it; without --kiosk Ctrl+Q quits."""
+
+from __future__ import annotations
+
+import signal
+
+import pytest
+
+from reddog_tui.kiosk.signals import EXIT_SIGNALS, ExitSignalLock
+from reddog_tui.ui.screens.table import TableScreen
+from tests.ui.helpers import make_app, run, screen_text
+
+from .kiosk_helpers import kiosk_app
+
+LOCKED_KEYS = ("ctrl+q", "ctrl+c", "ctrl+z", "ctrl+backslash", "ctrl+p", "escape")
+
+
+@pytest.mark.parametrize("key", LOCKED_KEYS)
+@run
+async def test_an_exit_key_does_nothing_in_kiosk_mode(tmp_path, key):
+    app = kiosk_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("enter")  # the welcome screen: to the table
+        await pilot.press(key, key)
+        await pilot.pause()
+        assert app.is_running and app._exit_renderables == []
+        assert isinstance(app.screen, TableScreen)
+        assert app.return_code is None
+        assert "Ctrl+Q" not in screen_text(app)  # the key bar does not offer what does nothing
+
+
+@run
+async def test_exit_signals_are_ignored_while_the_kiosk_runs_and_restored_after(tmp_path):
+    before = {number: signal.getsignal(number) for number in EXIT_SIGNALS}
+    app = kiosk_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert all(signal.getsignal(number) is signal.SIG_IGN for number in EXIT_SIGNALS)
+        signal.raise_signal(signal.SIGINT)  # would end the test run if it were not ignored
+        await pilot.pause()
+        assert app.is_running
+    assert {number: signal.getsignal(number) for number in EXIT_SIGNALS} == before
+
+
+def test_the_lock_puts_back_what_it_found():
+    before = signal.getsignal(signal.SIGQUIT)
+    lock = ExitSignalLock()
+    lock.hold()
+    lock.hold()  # a second hold keeps the first saved handlers
+    assert signal.getsignal(signal.SIGQUIT) is signal.SIG_IGN
+    lock.release()
+    assert signal.getsignal(signal.SIGQUIT) == before
+
+
+@run
+async def test_ctrl_q_quits_without_kiosk_mode(tmp_path):
+    before = {number: signal.getsignal(number) for number in EXIT_SIGNALS}
+    app = make_app(tmp_path, "en")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("enter")
+        assert {number: signal.getsignal(number) for number in (signal.SIGINT, signal.SIGQUIT)} == {
+            number: before[number] for number in (signal.SIGINT, signal.SIGQUIT)
+        }
+        await pilot.press("ctrl+q")
+        await pilot.pause()
+        assert not app.is_running
+
+
+@run
+async def test_kiosk_mode_without_a_pin_does_not_start(tmp_path):
+    app = kiosk_app(tmp_path, pin=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+    assert app.return_code == 2
+
+
+def test_the_command_line_refuses_kiosk_mode_without_a_pin(tmp_path, capsys):
+    from reddog_tui.cli import main
+
+    assert main(["--kiosk", "--data-dir", str(tmp_path), "--lang", "de"]) == 2
+    err = capsys.readouterr().err
+    assert "reddog --data-dir" in err and "attendant set-pin" in err
+    assert "Traceback" not in err
