@@ -1,0 +1,72 @@
+"""Snapshots of the kiosk-mode screens in five languages at 80×24: the attendant menu (with a
+cash-out request), the voucher and the reality-check dialog.
+
+The kiosk's clock is pinned and the voucher's time is shown in UTC, so every run draws the same.
+Update with `--snapshot-update` only after looking at the SVGs.
+"""
+
+from __future__ import annotations
+
+import time
+from datetime import datetime, timezone
+
+import pytest
+
+from reddog_tui.store import Store
+from tests.kiosk.kiosk_helpers import PIN, Clock, kiosk_app
+
+from .helpers import LANGUAGES, SPREAD_4_WIN
+
+START = 1_800_000_000.0  # 2027-01-15 08:00 UTC
+
+
+@pytest.fixture(autouse=True)
+def pinned_time(monkeypatch):
+    monkeypatch.setenv("TZ", "UTC")
+    time.tzset()
+    monkeypatch.setattr(Store, "now", lambda self: datetime.fromtimestamp(START + 90, timezone.utc))
+    yield
+    monkeypatch.undo()
+    time.tzset()
+
+
+def paid_in(amount: int) -> tuple[str, ...]:
+    """From the welcome screen: the PIN, then credits through the menu, back on the menu."""
+    return ("enter", "f12", *PIN, "enter", "1", *str(amount), "enter", "escape")
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_attendant_menu(snap_compare, tmp_path, language):
+    """Twelve minutes after 1,250 credits came in, the player asked to cash out: the banner shows it."""
+    clock = Clock(START)
+
+    async def asked_to_stop(pilot):
+        await pilot.press(*paid_in(1250))
+        clock.now += 12 * 60
+        pilot.app.kiosk_mode.cash_out_requested = True
+        pilot.app.screen.refresh_view()
+        await pilot.pause()
+
+    app = kiosk_app(tmp_path, language, clock=clock)
+    assert snap_compare(app, run_before=asked_to_stop, terminal_size=(80, 24))
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_voucher(snap_compare, tmp_path, language):
+    app = kiosk_app(tmp_path, language, clock=Clock(START))
+    assert snap_compare(app, press=(*paid_in(1250), "2"), terminal_size=(80, 24))
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_reality_check(snap_compare, tmp_path, language):
+    clock = Clock(START)
+    app = kiosk_app(tmp_path, language, rounds=[SPREAD_4_WIN], clock=clock)
+
+    async def an_hour_later(pilot):
+        pilot.app.session.set_setting("reality_check_minutes", "65")  # as the operator settings store it
+        await pilot.press(*paid_in(100), "escape", "right", "plus", "d", "r")  # won 10 (R7, R8)
+        clock.now += 65 * 60  # an hour and five minutes after the credits came in
+        pilot.app.kiosk_mode.tick()
+        await pilot.pause()
+
+    assert snap_compare(app, run_before=an_hour_later, terminal_size=(80, 24))
