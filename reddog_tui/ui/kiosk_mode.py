@@ -212,20 +212,26 @@ class KioskApp:
             self.kiosk_mode.tick()
 
     # --- every exit route, closed in kiosk mode -------------------------------------
+    @property
+    def exits_locked(self) -> bool:
+        """Locked in kiosk mode, except on the screen that refuses a broken journal: there is no
+        attendant menu to leave by then (the PIN is in the journal), and nothing to play."""
+        return self.kiosk and getattr(self, "store_error", None) is None
+
     async def action_quit(self) -> None:
-        if not self.kiosk:
+        if not self.exits_locked:
             await super().action_quit()
 
     def action_help_quit(self) -> None:
-        if not self.kiosk:
+        if not self.exits_locked:
             super().action_help_quit()
 
     def action_suspend_process(self) -> None:
-        if not self.kiosk:
+        if not self.exits_locked:
             super().action_suspend_process()
 
     def action_command_palette(self) -> None:
-        if not self.kiosk:
+        if not self.exits_locked:
             super().action_command_palette()
 
     def attendant_exit(self) -> None:
@@ -274,6 +280,6 @@ def exits_locked() -> bool:
     from textual._context import active_app
 
     try:
-        return bool(getattr(active_app.get(), "kiosk", False))
+        return bool(getattr(active_app.get(), "exits_locked", False))
     except LookupError:
         return False

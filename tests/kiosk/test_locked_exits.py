@@ -10,7 +10,7 @@ from reddog_tui.kiosk.signals import EXIT_SIGNALS, ExitSignalLock
 from reddog_tui.ui.screens.table import TableScreen
 from tests.ui.helpers import make_app, run, screen_text
 
-from .kiosk_helpers import kiosk_app
+from .kiosk_helpers import kiosk_app, with_pin
 
 LOCKED_KEYS = ("ctrl+q", "ctrl+c", "ctrl+z", "ctrl+backslash", "ctrl+p", "escape")
 
@@ -81,3 +81,18 @@ def test_the_command_line_refuses_kiosk_mode_without_a_pin(tmp_path, capsys):
     err = capsys.readouterr().err
     assert "reddog --data-dir" in err and "attendant set-pin" in err
     assert "Traceback" not in err
+
+
+@run
+async def test_a_broken_journal_in_kiosk_mode_can_still_be_left(tmp_path):
+    """With the journal refused there is no attendant menu (the PIN is in it): Ctrl+Q leaves."""
+    with_pin(tmp_path)
+    db = tmp_path / "reddog.db"
+    db.write_bytes(b"this is not a journal" * 10)
+    app = kiosk_app(tmp_path, pin=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert app.store_error is not None and app.store_error.code == "not_a_database"
+        await pilot.press("ctrl+q")
+        await pilot.pause()
+        assert not app.is_running
