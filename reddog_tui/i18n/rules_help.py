@@ -384,8 +384,8 @@ SECTIONS: tuple[Section, ...] = (
             Bullets(
                 (
                     N_(
-                        "COLLECT moves the chips on the table into your credits; then you place a "
-                        "new bet or leave."
+                        "COLLECT moves the chips on the table into your credits, and the next bet "
+                        "is up to you."
                     ),
                     N_(
                         "DEAL lets the whole stack ride: winnings, ante and raise together become "
