@@ -83,9 +83,28 @@ async def send_key(pilot, key: str) -> None:
     event = events.Key(key, key if len(key) == 1 else None)
     event.set_sender(app)
     app._driver.send_message(event)
-    for _ in range(3):  # the key, then what it caused (mounts, recompose), then their follow-ups
-        await pilot._wait_for_screen()
+    await until_idle(app)
     app.screen._on_timer_update()  # draw the frame now rather than at the next refresh tick
+
+
+def _busy(app) -> bool:
+    """Some message is queued or being handled by the app or a widget of its screen."""
+    for pump in (app, *app.screen.walk_children(with_self=True)):
+        if pump._message_queue.qsize() or pump._next_callbacks:
+            return True
+    return False
+
+
+async def until_idle(app) -> None:
+    """Yield to the event loop until nothing is queued or running, twice in a row.
+
+    Unlike Pilot's own waits this posts no messages of its own, so it costs the
+    same small check for a screen of three widgets or of seventy.
+    """
+    quiet = 0
+    while quiet < 2:
+        await asyncio.sleep(0)
+        quiet = 0 if _busy(app) else quiet + 1
 
 
 def _table_app(data_dir: Path, push_pause=None):
@@ -105,27 +124,33 @@ async def _to_table(pilot) -> None:
 def key_to_frame(presses: int) -> dict[str, float]:
     """Median seconds from a key press on the table until the screen is idle again."""
     from benchmarks.bare_app import BareApp
+    from reddog_tui.engine import Phase
+
+    async def deals(app) -> list[float]:
+        times = []
+        async with app.run_test(size=(80, 24)) as pilot:
+            await _to_table(pilot)
+            for _ in range(presses):
+                await send_key(pilot, "plus")
+                times.append(await timed_press(pilot, "d"))
+                assert app.session.state.phase is not Phase.BETTING
+                if app.session.state.phase is Phase.DECISION:
+                    await send_key(pilot, "c")
+                await send_key(pilot, "n")  # a new bet: back to betting, untimed
+                await pilot.pause(0.02)
+        return times
 
     with tempfile.TemporaryDirectory() as tmp:
-        chip = asyncio.run(_press_times(_table_app(Path(tmp) / "a"), ["plus"] * presses, _to_table))
-
-        async def bet_then_deal(pilot):
-            await _to_table(pilot)
-
-        deals = []
-        for n in range(max(3, presses // 4)):
-            # Each deal needs a fresh bet: new bet, a chip, then the timed deal.
-            data_dir = Path(tmp) / f"deal{n}"
-
-            async def ready(pilot):
-                await _to_table(pilot)
-                await pilot.press("plus")
-
-            deals += asyncio.run(_press_times(_table_app(data_dir), ["d"], ready))
-    bare_plus = asyncio.run(_press_times(BareApp(), ["plus"] * presses))
+        app = _table_app(Path(tmp) / "chips")
+        chip = asyncio.run(_press_times(app, ["plus"] * presses, _to_table))
+        assert app.session.state.ante == presses  # every timed press placed its chip
+        dealt = asyncio.run(deals(_table_app(Path(tmp) / "deals")))
+    bare = BareApp()
+    bare_plus = asyncio.run(_press_times(bare, ["plus"] * presses))
+    assert bare.count == presses  # every timed press was handled
     return {
         "app_chip": statistics.median(chip),
-        "app_deal": statistics.median(deals),
+        "app_deal": statistics.median(dealt),
         "bare": statistics.median(bare_plus),
     }
 
@@ -145,11 +170,24 @@ def language_switch(presses: int) -> float:
                 before = app.language
                 times.append(await timed_press(pilot, "l"))
                 assert app.language != before
+                assert_every_screen_reads_in_the_current_language(app)
                 await pilot.pause(0.02)
         return times
 
     with tempfile.TemporaryDirectory() as tmp:
         return statistics.median(asyncio.run(body(Path(tmp))))
+
+
+def assert_every_screen_reads_in_the_current_language(app) -> None:
+    """Checked after the timing: the frame drawn must already show the new words everywhere."""
+    from textual.widgets import Static
+
+    from reddog_tui.i18n import _
+
+    names = {type(screen).__name__: screen for screen in app.screen_stack}
+    rules, table = names["RulesScreen"], names["TableScreen"]
+    assert str(rules.query_one("#rules-title", Static).content) == _("Game Rules")
+    assert _("Credits") in str(table.query_one("#credits", Static).content)
 
 
 def _rss_bytes() -> int:
