@@ -157,7 +157,6 @@ def key_to_frame(presses: int) -> dict[str, float]:
 
 def language_switch(presses: int) -> float:
     """Median seconds from `l` mid-round until every screen on the stack reads in the new language."""
-    from reddog_tui.ui.app import RedDogApp
 
     async def body(data_dir: Path) -> list[float]:
         app = _table_app(data_dir)

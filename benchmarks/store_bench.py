@@ -22,7 +22,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from reddog_tui.engine import Action, Phase, RedDogError, ShuffledDealer, TableConfig
+from reddog_tui.engine import Action, Phase, ShuffledDealer
 from reddog_tui.engine import table as engine
 from reddog_tui.store import GameSession, Store
 from reddog_tui.store.accounting import ZERO_METERS, game_transition

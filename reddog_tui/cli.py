@@ -6,7 +6,7 @@ import argparse
 import json
 import os
 import sys
-from typing import NoReturn, Sequence
+from typing import Callable, NoReturn, Sequence
 
 from .engine.cards import MAX_DECKS, MIN_DECKS
 from .i18n import LANGUAGES
@@ -110,14 +110,16 @@ def run_simulate(rounds: int, seed: int | None, decks: int, as_json: bool) -> in
     from .engine.simulate import simulate
 
     rng = random.Random(seed) if seed is not None else secrets.SystemRandom()
-    progress = None
+    progress: Callable[[int], None] | None = None
     if rounds >= 100_000 and sys.stderr.isatty():
 
-        def progress(done: int) -> None:
+        def show_progress(done: int) -> None:
             width = 40
             filled = width * done // rounds
             sys.stderr.write(f"\r[{'#' * filled}{'.' * (width - filled)}] {100 * done // rounds:3d} %")
             sys.stderr.flush()
+
+        progress = show_progress
 
     result = simulate(rounds, rng, decks=decks, progress=progress)
     if progress is not None:

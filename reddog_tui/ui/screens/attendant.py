@@ -14,7 +14,7 @@ from textual.message import Message
 from textual.screen import Screen
 from textual.widgets import Input, Static
 
-from ...engine import TableConfig, errors
+from ...engine import errors
 from ...i18n import LANGUAGE_NAMES, LANGUAGES, _, pgettext
 from ...i18n.formatting import credits, number
 from ...kiosk.pin import MAX_PIN_LENGTH, Verdict
@@ -34,6 +34,7 @@ from ..kiosk_texts import (
     signed_credits,
 )
 from ..widgets.buttons import KeyBar
+from .base import ViewScreen
 
 ATTENDANT_CSS = """
 .attendant-body { height: 100%; padding: 1 2; }
@@ -65,18 +66,10 @@ def back_key() -> tuple[str, str]:
     return (pgettext("key", "Esc"), _("Back"))
 
 
-class AttendantScreen(Screen):
+class AttendantScreen(ViewScreen):
     """A screen the attendant reached with the right PIN (idle never leaves it for the welcome)."""
 
     DEFAULT_CSS = ATTENDANT_CSS
-    ready = False
-
-    def on_mount(self) -> None:
-        self.ready = True
-        self.refresh_view()
-
-    def refresh_view(self) -> None:  # pragma: no cover - each screen draws its own
-        pass
 
     def say(self, text: str) -> None:
         self.query_one(".attendant-message", Static).update(text)
@@ -563,7 +556,7 @@ class OperatorSettingsScreen(AttendantScreen):
     def action_save(self) -> None:
         from ...store import StoreError
 
-        app, kiosk = self.app, self.app.kiosk_mode
+        app = self.app
         names = field_names()
         try:
             chips = tuple(int(part) for part in self._text("chip_values").replace(" ", ",").split(",") if part)

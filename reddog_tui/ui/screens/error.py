@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from textual.app import ComposeResult
 from textual.containers import Vertical
-from textual.screen import Screen
 from textual.widgets import Static
 
 from ...i18n import _
 from ..widgets.buttons import KeyBar
+from .base import ViewScreen
 
 
 def store_error_text(code: str, path: str) -> str:
@@ -23,9 +23,7 @@ def store_error_text(code: str, path: str) -> str:
     return texts.get(code, _("The journal {path} cannot be used.")).format(path=path)
 
 
-class StoreErrorScreen(Screen):
-    ready = False  # set once composed; a language switch before that has nothing to redraw
-
+class StoreErrorScreen(ViewScreen):
     def __init__(self, error) -> None:
         super().__init__()
         self.error = error
@@ -35,10 +33,6 @@ class StoreErrorScreen(Screen):
             yield Static("", id="error-title", markup=False)
             yield Static("", id="error-text", markup=False)
         yield KeyBar("", id="keys", markup=False)
-
-    def on_mount(self) -> None:
-        self.ready = True
-        self.refresh_view()
 
     def refresh_view(self) -> None:
         if not self.ready:

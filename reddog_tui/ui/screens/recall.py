@@ -13,19 +13,18 @@ from babel.dates import format_date, format_time
 from rich.cells import cell_len
 from textual import events
 from textual.app import ComposeResult
-from textual.binding import Binding
 from textual.containers import VerticalScroll
 from textual.content import Content
-from textual.screen import Screen
 from textual.widgets import Static
 
-from ...engine import Outcome
+from ...engine import HandKind, Outcome
 from ...engine.cards import Card
 from ...i18n import _, current_language, ngettext, pgettext
 from ...i18n.formatting import babel_locale, number
 from ..texts import SUIT_SYMBOLS, hand_name, rank_letter
 from ..widgets.buttons import KeyBar
 from .table import common_keys
+from .base import ScrollingScreen
 
 RECALL_ROUNDS = 10  # casino standards ask for the last ten games
 GAP = "  "
@@ -52,14 +51,20 @@ def result_text(outcome: Outcome) -> str:
     return pgettext("round result", "push")
 
 
-def cards_content(codes: tuple[str, str, str]) -> Content:
-    """The three cards as the table marks them (rank letter and suit), red suits in red."""
+def cards_content(codes: tuple[str, str, str], kind: HandKind) -> Content:
+    """The cards as the table marks them (rank letter and suit), red suits in red.
+
+    A consecutive hand never turns its third card (R5a), so recall does not show it either.
+    """
+    shown = codes[:2] if kind is HandKind.CONSECUTIVE else codes
     parts: list[str | tuple[str, str]] = []
-    for code in codes:
+    for code in shown:
         card = Card.from_code(code)
         if parts:
             parts.append(" ")
         parts.append((rank_letter(card.rank) + SUIT_SYMBOLS[card.suit], RED_CARD_STYLE if card.is_red else BLACK_CARD_STYLE))
+    if len(shown) < len(codes):
+        parts.append(" —")
     return Content.assemble(*parts)
 
 
@@ -93,7 +98,7 @@ def table_layout(records, with_date: bool) -> list[Content]:
     rows = [
         (
             Content(local_time(r.time, with_date)),
-            cards_content(r.cards),
+            cards_content(r.cards, r.kind),
             Content(hand_name(r.kind, r.spread)),
             Content(number(r.ante)),
             Content(number(r.raised) if r.raised else "—"),
@@ -113,7 +118,7 @@ def table_layout(records, with_date: bool) -> list[Content]:
 def record_layout(records, room: int) -> list[Content]:
     """Two lines per round (time, cards, hand, result; then the amounts), for a narrow screen."""
     firsts = [
-        (Content(local_time(r.time, False)), cards_content(r.cards), Content(hand_name(r.kind, r.spread)))
+        (Content(local_time(r.time, False)), cards_content(r.cards, r.kind), Content(hand_name(r.kind, r.spread)))
         for r in records
     ]
     widths = [max(cell_len(cells[i].plain) for cells in firsts) for i in range(3)]
@@ -138,19 +143,10 @@ def record_layout(records, room: int) -> list[Content]:
     return lines
 
 
-class RecallScreen(Screen):
+class RecallScreen(ScrollingScreen):
     """Read-only: nothing here changes the table or the journal."""
 
-    ready = False  # set once composed; a language switch before that has nothing to redraw
-
-    BINDINGS = [
-        Binding("up", "scroll('up')", show=False),
-        Binding("down", "scroll('down')", show=False),
-        Binding("pageup", "scroll('page_up')", show=False),
-        Binding("pagedown", "scroll('page_down')", show=False),
-        Binding("home", "scroll('home')", show=False),
-        Binding("end", "scroll('end')", show=False),
-    ]
+    SCROLLER = "recall-body"
 
     def compose(self) -> ComposeResult:
         yield Static("", id="recall-title", markup=False)
@@ -158,10 +154,6 @@ class RecallScreen(Screen):
             yield Static("", id="recall-intro", markup=False)
             yield Static("", id="recall-rounds", markup=False)
         yield KeyBar("", id="keys", markup=False)
-
-    def on_mount(self) -> None:
-        self.ready = True
-        self.refresh_view()
 
     def on_resize(self, event: events.Resize) -> None:
         self.refresh_view()
@@ -198,13 +190,3 @@ class RecallScreen(Screen):
                 return lines
         return record_layout(records, room)
 
-    def action_scroll(self, how: str) -> None:
-        view = self.query_one("#recall-body", VerticalScroll)
-        {
-            "up": view.scroll_up,
-            "down": view.scroll_down,
-            "page_up": view.scroll_page_up,
-            "page_down": view.scroll_page_down,
-            "home": view.scroll_home,
-            "end": view.scroll_end,
-        }[how](animate=False)

@@ -6,10 +6,8 @@ from functools import lru_cache
 
 from rich.cells import cell_len
 from textual.app import ComposeResult
-from textual.binding import Binding
 from textual.containers import VerticalScroll
 from textual.content import Content
-from textual.screen import Screen
 from textual.widget import Widget
 from textual.widgets import Static
 
@@ -19,6 +17,7 @@ from ...i18n.rules_help import render_rules
 from ..widgets.bullets import BulletList
 from ..widgets.buttons import KeyBar
 from .table import common_keys
+from .base import ScrollingScreen
 
 
 @lru_cache(maxsize=8)
@@ -98,17 +97,8 @@ def all_texts(sections, hand: tuple | None) -> list:
     return texts
 
 
-class RulesScreen(Screen):
-    ready = False  # set once composed; a language switch before that has nothing to redraw
-
-    BINDINGS = [
-        Binding("up", "scroll('up')", show=False),
-        Binding("down", "scroll('down')", show=False),
-        Binding("pageup", "scroll('page_up')", show=False),
-        Binding("pagedown", "scroll('page_down')", show=False),
-        Binding("home", "scroll('home')", show=False),
-        Binding("end", "scroll('end')", show=False),
-    ]
+class RulesScreen(ScrollingScreen):
+    SCROLLER = "rules-text"
 
     def compose(self) -> ComposeResult:
         yield Static("", id="rules-title", markup=False)
@@ -154,13 +144,3 @@ class RulesScreen(Screen):
         self._draw_fixed_texts()
         self.query_one("#rules-text", VerticalScroll).scroll_to(y=scroll, animate=False)
 
-    def action_scroll(self, how: str) -> None:
-        view = self.query_one("#rules-text", VerticalScroll)
-        {
-            "up": view.scroll_up,
-            "down": view.scroll_down,
-            "page_up": view.scroll_page_up,
-            "page_down": view.scroll_page_down,
-            "home": view.scroll_home,
-            "end": view.scroll_end,
-        }[how](animate=False)

@@ -8,7 +8,6 @@ from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.content import Content
 from textual.message import Message
-from textual.screen import Screen
 from textual.widgets import Static
 
 from ...engine import Action
@@ -16,6 +15,7 @@ from ...i18n import LANGUAGE_NAMES, LANGUAGES, _, pgettext
 from ..texts import error_text
 from ..widgets.buttons import KeyBar
 from .table import common_keys, too_small_text
+from .base import ViewScreen
 
 SETTINGS = ("language", "progressive", "fast_play", "sound")
 
@@ -47,9 +47,7 @@ class SettingRow(Horizontal):
         self.post_message(self.Clicked(self.key))
 
 
-class SettingsScreen(Screen):
-    ready = False  # set once composed; a language switch before that has nothing to redraw
-
+class SettingsScreen(ViewScreen):
     BINDINGS = [
         Binding("up", "move(-1)", show=False),
         Binding("down", "move(1)", show=False),
@@ -71,13 +69,6 @@ class SettingsScreen(Screen):
             yield Static("", id="settings-hint", markup=False)
         yield KeyBar("", id="keys", markup=False)
         yield Static("", id="too-small", markup=False)
-
-    def on_mount(self) -> None:
-        self.ready = True
-        self.refresh_view()
-
-    def on_resize(self, event: events.Resize) -> None:
-        self.query_one("#too-small", Static).update(too_small_text(event.size.width, event.size.height))
 
     def _progressive_lock(self) -> str:
         """Why progressive betting cannot be switched now (R13), or ""."""

@@ -7,7 +7,6 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.content import Content
-from textual.screen import Screen
 from textual.widgets import Button, Static
 
 from ...engine import Action, HandKind, Outcome, Phase, TableState
@@ -22,6 +21,7 @@ from ..widgets.chips import Chip
 from ..widgets.marker import SpreadMarker
 from ..widgets.paytable import PayTable
 from ..widgets.session_info import SessionInfo
+from .base import ViewScreen
 
 MIN_WIDTH, MIN_HEIGHT = 80, 24
 FIXED_SIZE_LINES = frozenset({"#credits", "#stakes", "#chips-title", "#message", "#too-small"})
@@ -66,9 +66,7 @@ def catalogue_notice() -> str:
     return _("{language} is not available; showing English.").format(language=LANGUAGE_NAMES[language])
 
 
-class TableScreen(Screen):
-    ready = False  # set once composed; a language switch before that has nothing to redraw
-
+class TableScreen(ViewScreen):
     BINDINGS = [
         Binding("d", "deal", show=False),
         Binding("r", "table_action('raise')", show=False),
@@ -119,10 +117,6 @@ class TableScreen(Screen):
                     yield ActionButton(action, classes="action")
             yield KeyBar("", id="keys", markup=False)
         yield Static("", id="too-small", markup=False)
-
-    def on_mount(self) -> None:
-        self.ready = True
-        self.refresh_view()
 
     def on_resize(self, event: events.Resize) -> None:
         self._put("#too-small", too_small_text(event.size.width, event.size.height))

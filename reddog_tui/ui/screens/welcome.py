@@ -7,12 +7,12 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Center, Vertical
 from textual.message import Message
-from textual.screen import Screen
 from textual.widgets import Static
 
 from ...i18n import LANGUAGE_NAMES, _
 from ..widgets.buttons import KeyBar
 from .table import catalogue_notice, common_keys, too_small_text
+from .base import ViewScreen
 
 
 class LanguageChoice(Static):
@@ -32,9 +32,7 @@ class LanguageChoice(Static):
         self.post_message(self.Chosen(self.language))
 
 
-class WelcomeScreen(Screen):
-    ready = False  # set once composed; a language switch before that has nothing to redraw
-
+class WelcomeScreen(ViewScreen):
     BINDINGS = [
         Binding("up", "move(-1)", show=False),
         Binding("down", "move(1)", show=False),
@@ -59,13 +57,6 @@ class WelcomeScreen(Screen):
             yield Static("", id="catalogue-notice", markup=False)
         yield KeyBar("", id="keys", markup=False)
         yield Static("", id="too-small", markup=False)
-
-    def on_mount(self) -> None:
-        self.ready = True
-        self.refresh_view()
-
-    def on_resize(self, event: events.Resize) -> None:
-        self.query_one("#too-small", Static).update(too_small_text(event.size.width, event.size.height))
 
     def refresh_view(self) -> None:
         if not self.ready:

@@ -1,0 +1,54 @@
+"""What every kiosk screen shares: drawn from the state, redrawn on every change and language switch."""
+
+from __future__ import annotations
+
+from textual import events
+from textual.binding import Binding
+from textual.containers import VerticalScroll
+from textual.screen import Screen
+from textual.widgets import Static
+
+
+class ViewScreen(Screen):
+    """The app calls `refresh_view` on every screen of the stack after each action and language switch."""
+
+    ready = False  # set once composed; a redraw before that has nothing to draw on
+
+    def on_mount(self) -> None:
+        self.ready = True
+        self.refresh_view()
+
+    def refresh_view(self) -> None:
+        """Draw every text from the state in the current language."""
+
+    def on_resize(self, event: events.Resize) -> None:
+        from .table import too_small_text
+
+        for notice in self.query("#too-small").results(Static):
+            notice.update(too_small_text(event.size.width, event.size.height))
+
+
+class ScrollingScreen(ViewScreen):
+    """A long text: arrows, page keys, home and end scroll it (the wheel does anyway)."""
+
+    SCROLLER = ""  # the id of the VerticalScroll that holds the text
+
+    BINDINGS = [
+        Binding("up", "scroll('up')", show=False),
+        Binding("down", "scroll('down')", show=False),
+        Binding("pageup", "scroll('page_up')", show=False),
+        Binding("pagedown", "scroll('page_down')", show=False),
+        Binding("home", "scroll('home')", show=False),
+        Binding("end", "scroll('end')", show=False),
+    ]
+
+    def action_scroll(self, how: str) -> None:
+        view = self.query_one(f"#{self.SCROLLER}", VerticalScroll)
+        {
+            "up": view.scroll_up,
+            "down": view.scroll_down,
+            "page_up": view.scroll_page_up,
+            "page_down": view.scroll_page_down,
+            "home": view.scroll_home,
+            "end": view.scroll_end,
+        }[how](animate=False)
