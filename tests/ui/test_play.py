@@ -151,7 +151,7 @@ async def test_refusal_is_reworded_by_a_language_switch_and_the_push_deal_still_
     app = make_app(tmp_path, "fr", [CONSECUTIVE, SPREAD_4_WIN], push_pause=0.8)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("enter", "plus", "d", "c")  # CALL after a push: refused
-        assert message(app) == "NON n'est pas possible maintenant\u00a0: le tour est terminé."
+        assert message(app) == "NON n'est pas possible maintenant\u00a0: la manche est terminée."
         await pilot.press("l")
         assert message(app) == "CHIAMA non è possibile ora: la mano è finita."
         await pilot.pause(1.2)
