@@ -178,8 +178,8 @@ class RedDogApp(KioskApp, App):
 
     def action_back_to_table(self) -> None:
         table = self._table_screen()
-        if table is None:
-            return
+        if table is None or self.store_error is not None:
+            return  # a refused journal's screen is final: there is no table to go back to
         while self.screen is not table:
             self.pop_screen()
 
@@ -189,7 +189,7 @@ class RedDogApp(KioskApp, App):
         from .screens.rules import RulesScreen
         from .screens.settings import SettingsScreen
 
-        if isinstance(self.screen, screen_type):
+        if isinstance(self.screen, screen_type) or self.store_error is not None:
             return
         if isinstance(self.screen, (RulesScreen, SettingsScreen, RecallScreen)):
             self.pop_screen()

@@ -33,4 +33,4 @@ def launch(args: Namespace, data_dir_env: str | None = None) -> int:
         if lock is not None:
             lock.release()
     # A journal that cannot be used refuses play: the exit status says so too.
-    return 1 if app.store_error is not None else 0
+    return app.return_code or (1 if app.store_error is not None else 0)

@@ -96,7 +96,7 @@ def test_credits_are_conserved_and_refusals_change_nothing(start, steps, seed, m
             continue
         new_hand = state.rounds_dealt != before.rounds_dealt
         if new_hand:
-            stake = state.ante  # a new hand: the ante is at risk
+            stake = state.last_ante  # a new hand: the ante dealt is at risk (max winnings may have collected it)
         if name == "raise":
             stake += before.ante  # R7: the raise equals the ante
         if state.phase is Phase.SETTLED and (new_hand or before.phase is not Phase.SETTLED):

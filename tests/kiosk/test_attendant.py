@@ -158,3 +158,47 @@ async def test_exit_from_the_menu_ends_the_app(tmp_path):
         await pilot.pause(0.1)
         assert not app.is_running
     assert journal(tmp_path)[0] == "attendant_exit"
+
+
+@run
+async def test_enter_on_an_empty_pin_is_not_an_attempt(tmp_path):
+    app = kiosk_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("enter", "f12", "enter", "enter", "enter")
+        await pilot.pause(0.1)
+        assert isinstance(app.screen, PinScreen)
+        await pilot.press(*PIN, "enter")  # not locked: the right PIN still opens the menu
+        await pilot.pause(0.1)
+        assert isinstance(app.screen, AttendantMenu)
+    attendant_events = [action for action in journal(tmp_path) if action.startswith("attendant_pin")]
+    assert attendant_events == ["attendant_pin_accepted"]  # the empty entries were no attempts
+
+
+@pytest.mark.parametrize("from_welcome", [True, False])
+@run
+async def test_new_chip_values_rebuild_the_rack_wherever_the_menu_was_opened(tmp_path, from_welcome):
+    from reddog_tui.ui.screens.table import TableScreen
+    from reddog_tui.ui.widgets.chips import Chip
+
+    app = kiosk_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        if not from_welcome:
+            await pilot.press("enter")  # to the table first
+        await enter_pin(pilot)
+        await pilot.press("4")
+        await pilot.pause(0.1)
+        app.screen.query_one("#field-chip-values").value = "2, 20"
+        await pilot.press("enter")
+        await pilot.pause(0.1)
+        await pilot.press("escape", "escape")  # out of the settings, out of the menu
+        await pilot.pause(0.1)
+        if from_welcome:
+            await pilot.press("enter")
+        await pilot.pause(0.1)
+        table = app.screen
+        assert isinstance(table, TableScreen)
+        assert [chip.value for chip in table.query(Chip)] == [2, 20]
+        app.session.add_credits(100)
+        await pilot.press("plus")
+        await pilot.pause()
+        assert app.session.state.ante == 2  # the smallest new chip is the selected one

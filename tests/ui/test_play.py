@@ -358,3 +358,29 @@ async def test_language_without_flag_is_saved_then_system_then_english(tmp_path,
     fresh = make_app(tmp_path / "other", None)
     async with fresh.run_test(size=(80, 24)):
         assert fresh.language == "en"
+
+
+@run
+async def test_a_store_error_during_play_stays_on_its_screen(tmp_path):
+    from reddog_tui.store import StoreError
+    from reddog_tui.ui.screens.error import StoreErrorScreen
+
+    app = make_app(tmp_path, "en", rounds=[SPREAD_4_WIN])
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("enter", "plus")
+        app.show_store_error(StoreError("locked", tmp_path / "reddog.db"))
+        await pilot.pause()
+        # Back, rules, settings, recall and every play key: the refusal stays, nothing raises.
+        await pilot.press("escape", "d", "f1", "escape", "f2", "f3", "plus", "r", "c", "n", "o")
+        assert isinstance(app.screen, StoreErrorScreen) and app.session is None
+
+
+@run
+async def test_a_double_click_never_presses_the_button_that_appears_in_its_place(tmp_path):
+    app = make_app(tmp_path, "en", rounds=[SPREAD_4_WIN])
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("enter", "plus")
+        await pilot.click("#action-deal", times=2)  # RAISE takes DEAL's place after the first click
+        await pilot.pause()
+        state = app.session.state
+        assert state.phase is Phase.DECISION and state.raised == 0 and state.credits == 999

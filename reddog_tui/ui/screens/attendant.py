@@ -126,6 +126,8 @@ class PinScreen(Screen):
         field = self.query_one("#pin", Input)
         pin = field.value
         field.value = ""
+        if not pin:  # Enter on an empty field is no attempt: it must not count towards the lock
+            return
         attempt = self.app.kiosk_mode.try_pin(pin)
         if attempt.verdict is Verdict.ACCEPTED:
             self.app.switch_screen(AttendantMenu())
@@ -273,16 +275,10 @@ class AttendantMenu(AttendantScreen):
 
 
 def leave_attendant(app) -> None:
-    """Back to the play screens; a table whose chips changed is built anew."""
-    from .table import TableScreen
-
+    """Back to the play screens (a table whose chips changed rebuilds its rack as it redraws)."""
     app.journal_attendant("menu_closed")
     while isinstance(app.screen, (AttendantScreen, PinScreen)):
         app.pop_screen()
-    table = app._table_screen()
-    if table is not None and table.chip_values != tuple(sorted(app.session.state.config.chip_values)):
-        if app.screen is table:
-            app.switch_screen(TableScreen())
     app.refresh_screens()
     app.refresh_session_info()
 

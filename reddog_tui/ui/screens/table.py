@@ -9,7 +9,7 @@ from textual.containers import Horizontal, Vertical
 from textual.content import Content
 from textual.widgets import Button, Static
 
-from ...engine import Action, HandKind, Outcome, Phase, TableState
+from ...engine import Action, HandKind, TableState, allowed_actions
 from ...engine import errors
 from ...i18n import LANGUAGE_NAMES, _, current_language, failed_languages, pgettext
 from ...i18n.formatting import number
@@ -31,16 +31,9 @@ BUTTON_ORDER = (Action.DEAL, Action.REBET, Action.RAISE, Action.CALL, Action.COL
 
 
 def shown_buttons(state: TableState) -> tuple[Action, ...]:
-    """The current phase's buttons only (R7, R10, R12, R13)."""
-    if state.phase is Phase.BETTING:
-        return (Action.DEAL,)
-    if state.phase is Phase.DECISION:
-        return (Action.RAISE, Action.CALL)
-    if state.outcome is Outcome.PUSH:
-        return (Action.DEAL,)
-    if state.config.progressive:
-        return (Action.COLLECT, Action.DEAL)
-    return (Action.REBET, Action.NEW_BET)
+    """The current phase's buttons only: those of its actions that have a button (R7, R10, R12, R13)."""
+    allowed = allowed_actions(state)
+    return tuple(action for action in BUTTON_ORDER if action in allowed)
 
 
 def common_keys() -> list[tuple[str, str]]:
@@ -131,6 +124,12 @@ class TableScreen(ViewScreen):
         if not self.ready or self.app.session is None:
             return
         state = self.state
+        chip_values = tuple(sorted(state.config.chip_values))
+        if chip_values != self.chip_values:  # the operator set other chips: the rack is built anew
+            self.chip_values, self.selected_chip = chip_values, chip_values[0]
+            self.ready = False
+            self.call_later(self._rebuild)
+            return
         language_changed = self._drawn_language != current_language()
         self._drawn_language = current_language()
         self._put("#demo-mark", _("DEMO") if self.app.demo else "")
@@ -150,7 +149,7 @@ class TableScreen(ViewScreen):
         self._put("#chips-title", _("Chips: ←/→ chooses, + adds, − takes off"))
         for chip in self.query(Chip):
             chip.selected = chip.value == self.selected_chip
-            chip.usable = state.phase is Phase.BETTING and chip.value <= state.credits
+            chip.usable = self.app.session.why_not(Action.ADD_CHIP, chip.value) is None
             if language_changed:
                 chip.refresh()
         shown = shown_buttons(state)
@@ -166,6 +165,13 @@ class TableScreen(ViewScreen):
         self._put("#too-small", too_small_text(self.size.width, self.size.height))
 
     _drawn_language: str | None = None
+
+    async def _rebuild(self) -> None:
+        await self.recompose()
+        self.__dict__.pop("_drawn", None)  # new widgets: nothing drawn on them yet
+        self._drawn_language = None
+        self.ready = True
+        self.refresh_view()
 
     def _put(self, selector: str, content: str | Content) -> None:
         """Update a Static only when its content differs from what it shows."""
@@ -215,6 +221,8 @@ class TableScreen(ViewScreen):
     # --- actions --------------------------------------------------------------------
     def action_deal(self) -> None:
         """`d`: deal, rebet or deal again, whichever the phase offers (R10, R12, R13)."""
+        if self.app.session is None:
+            return
         self.app.act(Action.REBET if Action.REBET in shown_buttons(self.state) else Action.DEAL)
 
     def action_table_action(self, name: str) -> None:

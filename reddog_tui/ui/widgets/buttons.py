@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from textual import events
 from textual.content import Content
 from textual.widgets import Button, Static
 
@@ -21,6 +22,14 @@ class ActionButton(Button):
     def __init__(self, action: Action, **kwargs) -> None:
         super().__init__(Content(""), id=f"action-{action.value.replace('_', '-')}", **kwargs)
         self.table_action = action
+
+    def _on_click(self, event: events.Click) -> None:
+        # The next phase's button appears where the pressed one was: the second
+        # click of a double click would press it (a raise or a new wager unasked).
+        # Textual calls Button's own handler after this one unless prevented.
+        if event.chain > 1:
+            event.prevent_default()
+            event.stop()
 
     def set_text(self, key: str, label: str) -> None:
         text = key_label(key, label)
