@@ -9,7 +9,7 @@ import sys
 from typing import Callable, NoReturn, Sequence
 
 from .engine.cards import MAX_DECKS, MIN_DECKS
-from .i18n import LANGUAGES
+from .i18n import DEFAULT_LANGUAGE, LANGUAGES, _, set_language, system_language
 
 EXIT_USAGE = 2
 
@@ -18,18 +18,25 @@ class _Parser(argparse.ArgumentParser):
     """Bad input ends with one line that says what is allowed, and status 2."""
 
     def error(self, message: str) -> NoReturn:
+        # Our own refusals name their option already; argparse's "argument X: " would repeat it.
+        if message.startswith("argument ") and ": " in message:
+            message = message.split(": ", 1)[1]
         self.exit(EXIT_USAGE, f"{self.prog}: {message}\n")
 
 
-def _whole_number(low: int, high: int | None, what: str):
+def _whole_number(low: int, high: int | None, option: str):
     def parse(text: str) -> int:
-        allowed = f"{what} must be a whole number from {low}" + (f" to {high}" if high else " up")
         try:
             value = int(text)
         except ValueError:
-            raise argparse.ArgumentTypeError(f"{allowed}, not {text!r}") from None
-        if value < low or (high is not None and value > high):
-            raise argparse.ArgumentTypeError(f"{allowed}, not {value}")
+            value = None
+        if value is None or value < low or (high is not None and value > high):
+            shown = text if value is None else value
+            if high is None:
+                refusal = _("{option} must be a whole number from {low} up, not {value}.")
+            else:
+                refusal = _("{option} must be a whole number from {low} to {high}, not {value}.")
+            raise argparse.ArgumentTypeError(refusal.format(option=option, low=low, high=high, value=shown))
         return value
 
     return parse
@@ -37,8 +44,19 @@ def _whole_number(low: int, high: int | None, what: str):
 
 def _language(text: str) -> str:
     if text not in LANGUAGES:
-        raise argparse.ArgumentTypeError(f"language must be one of {', '.join(LANGUAGES)}, not {text!r}")
+        raise argparse.ArgumentTypeError(
+            _("The language must be one of {codes}, not {value}.").format(codes=", ".join(LANGUAGES), value=text)
+        )
     return text
+
+
+def _message_language(argv: Sequence[str]) -> str:
+    """The language of the command's own messages: a valid --lang, else the system's, else English."""
+    for index, word in enumerate(argv):
+        value = argv[index + 1] if word == "--lang" and index + 1 < len(argv) else word.partition("=")[2]
+        if (word == "--lang" or word.startswith("--lang=")) and value in LANGUAGES:
+            return value
+    return system_language() or DEFAULT_LANGUAGE
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -137,6 +155,7 @@ def run_simulate(rounds: int, seed: int | None, decks: int, as_json: bool) -> in
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    set_language(_message_language(sys.argv[1:] if argv is None else list(argv)))
     args = build_parser().parse_args(argv)
     try:
         if args.command == "par":

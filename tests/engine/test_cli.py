@@ -1,6 +1,7 @@
 """The `reddog par` and `reddog simulate` commands and their refusals."""
 
 import json
+import os
 import subprocess
 import sys
 
@@ -50,6 +51,14 @@ def test_simulate_json(capsys):
         assert isinstance(data[key], float)
 
 
+def run_cli(argv, lang):
+    environment = {k: v for k, v in os.environ.items() if k not in ("LC_ALL", "LC_MESSAGES", "LANGUAGE")}
+    environment["LANG"] = lang
+    return subprocess.run(
+        [sys.executable, "-m", "reddog_tui", *argv], capture_output=True, text=True, timeout=60, env=environment
+    )
+
+
 @pytest.mark.parametrize(
     "argv, says",
     [
@@ -63,10 +72,21 @@ def test_simulate_json(capsys):
     ],
 )
 def test_bad_arguments_exit_2_with_one_line(argv, says):
-    proc = subprocess.run(
-        [sys.executable, "-m", "reddog_tui", *argv], capture_output=True, text=True, timeout=60
-    )
+    proc = run_cli(argv, "C")
     assert proc.returncode == 2
     lines = proc.stderr.strip().splitlines()
     assert len(lines) == 1 and says in lines[0]
     assert "Traceback" not in proc.stderr and proc.stdout == ""
+
+
+@pytest.mark.parametrize(
+    "argv, lang, says",
+    [
+        (["par", "--decks", "0"], "de_DE.UTF-8", "muss eine ganze Zahl von 1 bis 8 sein, nicht 0."),
+        (["--lang", "pl", "simulate", "--rounds", "abc"], "C", "musi być liczbą całkowitą od 1 wzwyż, a nie abc."),
+        (["--lang", "xx"], "fr_FR.UTF-8", "La langue doit être l'une de celles-ci\u00a0: en, de, pl, fr, it, et non xx."),
+    ],
+)
+def test_refusals_speak_the_chosen_or_the_system_language(argv, lang, says):
+    proc = run_cli(argv, lang)
+    assert proc.returncode == 2 and says in proc.stderr and "Traceback" not in proc.stderr
