@@ -9,9 +9,8 @@ from typing import Callable
 
 from .. import i18n
 from ..i18n import LANGUAGES, _
-from .pin import MAX_PIN_LENGTH, MIN_PIN_LENGTH, PinRefused, hash_pin
+from .pin import MAX_PIN_LENGTH, MIN_PIN_LENGTH, PIN_SETTING, PinRefused, hash_pin
 
-PIN_SETTING = "attendant_pin_hash"
 EXIT_USAGE = 2
 EXIT_STORE = 1
 

@@ -14,6 +14,8 @@ from typing import Callable
 _N, _R, _P = 2**14, 8, 1
 _SCHEME = "scrypt"
 
+PIN_SETTING = "attendant_pin_hash"  # the store setting that holds the hash, never the PIN
+
 MIN_PIN_LENGTH = 4
 MAX_PIN_LENGTH = 12
 MAX_ATTEMPTS = 3

@@ -12,12 +12,11 @@ from typing import TYPE_CHECKING, Callable
 from ..engine import Action, Phase
 from ..i18n import DEFAULT_LANGUAGE, LANGUAGES
 from ..kiosk.idle import DEFAULT_IDLE_SECONDS, IdleStep, idle_step
-from ..kiosk.pin import Attempt, PinGate, Verdict
+from ..kiosk.pin import PIN_SETTING, Attempt, PinGate, Verdict
 
 if TYPE_CHECKING:
     from .app import RedDogApp
 
-PIN_SETTING = "attendant_pin_hash"
 IDLE_SETTING = "idle_timeout_seconds"
 REALITY_SETTING = "reality_check_minutes"
 DEFAULT_LANGUAGE_SETTING = "default_language"

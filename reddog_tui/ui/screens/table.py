@@ -153,16 +153,17 @@ class TableScreen(ViewScreen):
             if language_changed:
                 chip.refresh()
         shown = shown_buttons(state)
+        refusals = {action: self.app.session.why_not(action) for action in shown}
         for button in self.query(ActionButton):
             action = button.table_action
             button.display = action in shown
             if action in shown:  # a hidden button keeps its state: each change restyles it
                 button.set_text(BUTTON_KEYS[action], button_label(action))
-                button.disabled = self.app.session.why_not(action) is not None
-        self._put("#message", self.message_text(state, shown))
-        if language_changed:
+                button.disabled = refusals[action] is not None
+        self._put("#message", self.message_text(state, refusals))
+        if language_changed:  # a resize redraws the notice by itself
             self.query_one("#keys", KeyBar).show(common_keys())
-        self._put("#too-small", too_small_text(self.size.width, self.size.height))
+            self._put("#too-small", too_small_text(self.size.width, self.size.height))
 
     _drawn_language: str | None = None
 
@@ -207,13 +208,12 @@ class TableScreen(ViewScreen):
             parts += ["   ", (_("Winnings"), "dim"), " ", (number(state.winnings), "bold")]
         self._put("#stakes", Content.assemble(*parts))
 
-    def message_text(self, state: TableState, shown: tuple[Action, ...]) -> str:
+    def message_text(self, state: TableState, refusals: dict[Action, errors.RedDogError | None]) -> str:
         """What happened (or why a key was refused), then why a shown button is disabled."""
         if self.app.refusal is not None:
             return error_text(self.app.refusal)
         text = announcement(state)
-        for action in shown:
-            reason = self.app.session.why_not(action)
+        for reason in refusals.values():
             if reason is not None and not isinstance(reason, errors.NoBet):  # "no ante" is the announcement
                 text += " " + error_text(reason)
         return text
@@ -239,8 +239,8 @@ class TableScreen(ViewScreen):
     @on(Chip.Clicked)
     def chip_clicked(self, event: Chip.Clicked) -> None:
         self.selected_chip = event.value
+        # The app redraws every screen after the action, taken or refused.
         self.app.act(Action.REMOVE_CHIP if event.remove else Action.ADD_CHIP, event.value)
-        self.refresh_view()
 
     @on(Button.Pressed, ".action")
     def button_pressed(self, event: Button.Pressed) -> None:

@@ -25,7 +25,9 @@ class CardView(Widget):
     def show(self, card: Card | None, face_up: bool) -> None:
         self.card = card
         self.face_up = face_up
-        self.tooltip = card_name(card) if card is not None and face_up else None
+        tooltip = card_name(card) if card is not None and face_up else None
+        if tooltip != self.tooltip:  # setting it, even unchanged, makes the screen look at it again
+            self.tooltip = tooltip
 
     def describe(self) -> str:
         """What the card shows, in words (tests and screen readers)."""
