@@ -56,7 +56,7 @@ def read(path: Path, language: str | None = None) -> Catalog:
 def write(catalog: Catalog, path: Path) -> None:
     path.parent.mkdir(parents=True, exist_ok=True)
     with path.open("wb") as handle:
-        write_po(handle, catalog, width=WIDTH, sort_output=True, include_previous=False)
+        write_po(handle, catalog, width=WIDTH, sort_output=True, include_previous=False, include_lineno=False)
 
 
 def write_template() -> Catalog:
