@@ -2,15 +2,24 @@
 
 from __future__ import annotations
 
+import errno
 import json
 import os
+import re
+import secrets
 import sqlite3
+import stat
 import threading
 import time
 from contextlib import contextmanager
 from datetime import datetime, timezone
 from pathlib import Path
 from typing import Callable, Iterator
+
+try:
+    import fcntl
+except ImportError:  # not on Windows: there a start does not wait for another start
+    fcntl = None  # type: ignore[assignment]
 
 from ..engine import HandKind, Outcome, TableState
 from .accounting import ZERO_METERS, RoundRecord, Transition, identity_gap
@@ -22,6 +31,10 @@ BUSY_TIMEOUT_S = 0.25  # waiting longer would only freeze the screen
 SQLITE_MAGIC = b"SQLite format 3\x00"
 SYNCHRONOUS_FULL = 2
 SIDE_SUFFIXES = ("-wal", "-shm")
+FOLDER_LOCK_WAIT_S = 5.0  # another start in the same folder takes milliseconds; a check can take longer
+# SQLite's primary result codes (https://sqlite.org/rescode.html) and what each means for the kiosk.
+_SQLITE_CODES = {5: "locked", 6: "locked", 8: "read_only_file", 11: "integrity", 13: "disk_full",
+                 14: "unwritable", 26: "not_a_database"}
 # Checked at every start. The history (journal, rounds) grows with play, so a full check of
 # it would make start-up grow too; it runs with full_check=True or Store.check_history().
 TABLES_CHECKED_AT_START = ("sqlite_schema", "table_state", "meters", "settings", "vouchers")
@@ -51,13 +64,21 @@ class Store:
         try:
             data_dir.mkdir(parents=True, exist_ok=True)
         except OSError as exc:
-            raise StoreError("unwritable", data_dir, str(exc)) from None
+            raise _os_error(exc, data_dir) from None
         if not data_dir.is_dir() or not os.access(data_dir, os.W_OK | os.X_OK):
             raise StoreError("unwritable", data_dir)
-        if not os.path.lexists(path):
-            _create(path)
-        _check_read_only(path, full_check)  # before anything is written to an existing file
-        return cls(_connect_for_play(path), path, clock)
+        with _folder_lock(data_dir, path):  # before any look at the file: one start at a time
+            side_files_before = {s for s in SIDE_SUFFIXES if os.path.lexists(f"{path}{s}")}
+            if not os.path.lexists(path):
+                _create(path)
+            try:
+                _check_read_only(path, full_check)  # before anything is written to an existing file
+                conn = _connect_for_play(path)
+            except StoreError as error:
+                if error.code != "locked":  # a file in use by another process is not ours to tidy
+                    _remove_empty_side_files(path, side_files_before)
+                raise
+        return cls(conn, path, clock)
 
     def close(self) -> None:
         with self._lock:
@@ -73,7 +94,7 @@ class Store:
         """PRAGMA integrity_check of the whole file, history included; StoreError("integrity") if it fails."""
         problems = [row[0] for row in self._read("PRAGMA integrity_check")]
         if problems != ["ok"]:
-            raise StoreError("integrity", self.path, "; ".join(problems[:3]))
+            raise StoreError("integrity", self.path, "; ".join(problems[:3]), at_start=False)
 
     def now(self) -> datetime:
         return datetime.fromtimestamp(self._clock(), timezone.utc)
@@ -145,7 +166,7 @@ class Store:
         with self._transaction() as conn:
             current = conn.execute("SELECT seq FROM table_state WHERE id = 1").fetchone()
             if (current[0] if current else 0) != expected_seq:
-                raise StoreError("locked", self.path, "the table was changed by another writer")
+                raise StoreError("locked", self.path, "the table was changed by another writer", at_start=False)
             conn.execute(
                 "INSERT INTO journal (seq, time, action, value, state) VALUES (?, ?, ?, ?, ?)",
                 (seq, t, transition.action, transition.value, state_json),
@@ -169,7 +190,9 @@ class Store:
                          r.spread, r.outcome.value, r.paid, r.credits_before, r.credits_after),
                     )
                 except sqlite3.IntegrityError:
-                    raise StoreError("integrity", self.path, f"round {r.number} is already settled") from None
+                    raise StoreError(
+                        "integrity", self.path, f"round {r.number} is already settled", at_start=False
+                    ) from None
             if transition.voucher_amount:
                 voucher = conn.execute(
                     "INSERT INTO vouchers (time, amount) VALUES (?, ?)", (t, transition.voucher_amount)
@@ -182,7 +205,7 @@ class Store:
             try:
                 return self._conn.execute(sql, args).fetchall()
             except sqlite3.Error as exc:
-                raise _store_error(exc, self.path) from None
+                raise _store_error(exc, self.path, at_start=False) from None
 
     @contextmanager
     def _transaction(self) -> Iterator[sqlite3.Connection]:
@@ -191,7 +214,7 @@ class Store:
             try:
                 self._conn.execute("BEGIN IMMEDIATE")
             except sqlite3.Error as exc:
-                raise _store_error(exc, self.path) from None
+                raise _store_error(exc, self.path, at_start=False) from None
             try:
                 yield self._conn
                 self._conn.execute("COMMIT")
@@ -202,20 +225,26 @@ class Store:
                     except sqlite3.Error:
                         pass  # the connection rolls back itself when it cannot
                 if isinstance(exc, sqlite3.Error):
-                    raise _store_error(exc, self.path) from None
+                    raise _store_error(exc, self.path, at_start=False) from None
                 raise
 
 
 # --- module helpers: creating and checking the file ---------------------------
 
 
-def _store_error(exc: sqlite3.Error, path: Path) -> StoreError:
-    text = str(exc).lower()
-    if "locked" in text or "busy" in text:
-        return StoreError("locked", path, str(exc))
-    if "not a database" in text or "malformed" in text:
-        return StoreError("not_a_database" if "not a database" in text else "integrity", path, str(exc))
-    return StoreError("unwritable", path, str(exc))
+def _store_error(exc: sqlite3.Error, path: Path, at_start: bool = True) -> StoreError:
+    """The code for an SQLite error; `at_start` tells opening from playing."""
+    primary = getattr(exc, "sqlite_errorcode", None)
+    code = _SQLITE_CODES.get(primary & 0xFF, "write_failed") if primary is not None else "write_failed"
+    if not at_start and code in ("unwritable", "read_only_file"):
+        code = "write_failed"  # during play the fix is an attendant's, not another --data-dir
+    return StoreError(code, path, str(exc), at_start)
+
+
+def _os_error(exc: OSError, path: Path) -> StoreError:
+    """The code for a file-system error while creating the folder or the journal."""
+    code = "disk_full" if exc.errno in (errno.ENOSPC, errno.EDQUOT) else "unwritable"
+    return StoreError(code, path, str(exc))
 
 
 def _read_meters(conn: sqlite3.Connection) -> dict[str, int]:
@@ -224,12 +253,52 @@ def _read_meters(conn: sqlite3.Connection) -> dict[str, int]:
     return meters
 
 
-def _create(path: Path) -> None:
-    """Build a new database beside `path` and move it into place; never replaces an existing file."""
-    draft = path.with_name(path.name + ".new")
-    for name in (draft, *(Path(f"{draft}{s}") for s in SIDE_SUFFIXES)):
-        name.unlink(missing_ok=True)  # a draft left by an interrupted creation: only ever ours
+@contextmanager
+def _folder_lock(data_dir: Path, path: Path) -> Iterator[None]:
+    """Hold an exclusive lock on the data folder while its journal is created and checked.
+
+    Two copies started together would otherwise both see no journal and both build one. The
+    lock is an flock on the folder itself, so no lock file is left in it; it ends with the fd.
+    """
+    if fcntl is None:
+        yield
+        return
     try:
+        fd = os.open(data_dir, os.O_RDONLY | os.O_DIRECTORY)
+    except OSError as exc:
+        raise StoreError("unwritable", data_dir, str(exc)) from None
+    try:
+        deadline = time.monotonic() + FOLDER_LOCK_WAIT_S
+        while True:
+            try:
+                fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+                break
+            except BlockingIOError:
+                if time.monotonic() >= deadline:
+                    raise StoreError("locked", path, "another Red Dog is opening this folder") from None
+                time.sleep(0.01)
+        yield
+    finally:
+        os.close(fd)
+
+
+def _draft_pattern(path: Path) -> re.Pattern[str]:
+    """The names a creation builds beside `path`, with SQLite's side files (and the old fixed name)."""
+    return re.compile(rf"{re.escape(path.name)}\.(?:[0-9a-f]{{16}}\.)?new(?:-wal|-shm|-journal)?")
+
+
+def _create(path: Path) -> None:
+    """Build a new database under a unique name and link it into place; never replaces a file.
+
+    Runs under the folder lock: a draft found beside it was left by an interrupted creation.
+    """
+    pattern = _draft_pattern(path)
+    for leftover in path.parent.iterdir():
+        if pattern.fullmatch(leftover.name):
+            leftover.unlink(missing_ok=True)
+    draft = path.with_name(f"{path.name}.{secrets.token_hex(8)}.new")
+    try:
+        os.close(os.open(draft, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666))  # ours alone
         conn = sqlite3.connect(draft, isolation_level=None)
         try:
             conn.executescript(
@@ -242,13 +311,20 @@ def _create(path: Path) -> None:
         with open(draft, "rb") as f:
             os.fsync(f.fileno())
         try:
-            os.link(draft, path)  # fails if the file appeared meanwhile: then that file is used
+            os.link(draft, path)  # atomic, and fails if a file appeared meanwhile: that one is checked
         except FileExistsError:
             pass
-        draft.unlink()
         _fsync_dir(path.parent)
-    except (OSError, sqlite3.Error) as exc:
-        raise StoreError("unwritable", path, str(exc)) from None
+    except OSError as exc:
+        raise _os_error(exc, path) from None
+    except sqlite3.Error as exc:
+        raise _store_error(exc, path) from None
+    finally:
+        for name in (draft, *(Path(f"{draft}{s}") for s in SIDE_SUFFIXES)):
+            try:
+                name.unlink(missing_ok=True)
+            except OSError:
+                pass  # removed at the next creation
 
 
 def _fsync_dir(directory: Path) -> None:
@@ -264,15 +340,11 @@ def _fsync_dir(directory: Path) -> None:
 
 def _check_read_only(path: Path, full_check: bool) -> None:
     """Every check that can refuse the file, through a read-only connection."""
-    try:
-        with open(path, "rb") as f:
-            header = f.read(len(SQLITE_MAGIC))
-    except IsADirectoryError:
-        raise StoreError("not_a_database", path) from None
-    except OSError as exc:
-        raise StoreError("unwritable", path, str(exc)) from None
+    header = _read_header(path)
     if header != SQLITE_MAGIC:
         raise StoreError("not_a_database", path)
+    if not os.access(path, os.W_OK):  # checked here, so SQLite never adds -wal/-shm beside it
+        raise StoreError("read_only_file", path)
     side_files_before = {s for s in SIDE_SUFFIXES if os.path.lexists(f"{path}{s}")}
     try:
         conn = sqlite3.connect(
@@ -287,6 +359,37 @@ def _check_read_only(path: Path, full_check: bool) -> None:
         if error.code != "locked":  # a file in use by another process is not ours to tidy
             _remove_empty_side_files(path, side_files_before)
         raise error from None
+
+
+def _read_header(path: Path) -> bytes:
+    """The first bytes of a regular file; anything else (folder, pipe, socket, device) is refused unopened.
+
+    Opening a named pipe to read would wait for a writer for ever: its kind is checked first, and
+    the open is non-blocking in case it was swapped in between.
+    """
+    try:
+        _refuse_unless_regular(path, os.stat(path).st_mode)
+        fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | os.O_NOCTTY)
+    except FileNotFoundError:  # a link that points nowhere
+        raise StoreError("not_a_regular_file", path) from None
+    except PermissionError:
+        raise StoreError("read_only_file", path) from None
+    except OSError as exc:
+        raise StoreError("write_failed", path, str(exc)) from None
+    try:
+        _refuse_unless_regular(path, os.fstat(fd).st_mode)
+        return os.read(fd, len(SQLITE_MAGIC))
+    except OSError as exc:
+        raise StoreError("write_failed", path, str(exc)) from None
+    finally:
+        os.close(fd)
+
+
+def _refuse_unless_regular(path: Path, mode: int) -> None:
+    if stat.S_ISDIR(mode):
+        raise StoreError("is_a_directory", path)
+    if not stat.S_ISREG(mode):
+        raise StoreError("not_a_regular_file", path)
 
 
 def _check_contents(conn: sqlite3.Connection, path: Path, full_check: bool) -> None:

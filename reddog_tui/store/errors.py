@@ -4,26 +4,35 @@ from __future__ import annotations
 
 from pathlib import Path
 
-CODES = ("unwritable", "not_a_database", "newer_schema", "locked", "integrity", "journal_mode")
-
 _LOG_TEXT = {
-    "unwritable": "the data directory or database cannot be written",
+    "unwritable": "the data directory cannot be written",
+    "read_only_file": "the database file is write-protected",
+    "is_a_directory": "a directory stands where the database file belongs",
+    "not_a_regular_file": "the database path is not a regular file (a pipe, socket or device)",
     "not_a_database": "the file is not a Red Dog database",
     "newer_schema": "the database was written by a newer version of Red Dog",
     "locked": "the database is in use by another process",
     "integrity": "the database failed its integrity check",
     "journal_mode": "the database did not confirm WAL journal and synchronous=FULL",
+    "disk_full": "the disk holding the database is full",
+    "write_failed": "the database could not be read or written",
 }
+CODES = tuple(_LOG_TEXT)
 
 
 class StoreError(Exception):
-    """Why the store refuses to open or write. `str()` is English, for logs only."""
+    """Why the store refuses to open or write. `str()` is English, for logs only.
 
-    def __init__(self, code: str, path: Path | str, detail: str = "") -> None:
+    `at_start` tells a refusal while opening (nothing was played) from a failure during play
+    (the last action was not recorded); the screens word the two differently.
+    """
+
+    def __init__(self, code: str, path: Path | str, detail: str = "", at_start: bool = True) -> None:
         if code not in CODES:
             raise ValueError(f"unknown store error code {code!r}")
         self.code = code
         self.path = Path(path)
         self.detail = detail
+        self.at_start = at_start
         text = f"{_LOG_TEXT[code]}: {self.path}"
         super().__init__(f"{text} ({detail})" if detail else text)
