@@ -11,6 +11,7 @@ from __future__ import annotations
 import gettext
 import os
 from pathlib import Path
+from typing import Mapping
 
 LANGUAGES: tuple[str, ...] = ("en", "de", "pl", "fr", "it")
 # Each language by its own name, as the welcome screen lists them.
@@ -92,13 +93,30 @@ def N_(message: str) -> str:
     return message
 
 
-def system_language() -> str | None:
-    """The system locale's language when it is one of ours."""
-    for name in ("LC_ALL", "LC_MESSAGES", "LANG", "LANGUAGE"):
-        value = os.environ.get(name, "")
-        code = value.split(":")[0].split("_")[0].split(".")[0].lower()
-        if code in LANGUAGES:
-            return code
+def _language_of(locale_name: str) -> str | None:
+    """The language of a locale name such as `de_DE.UTF-8`, `pl` or `fr_CA@euro`, if it is one of ours."""
+    from babel.core import negotiate_locale, parse_locale
+
+    try:
+        code = parse_locale(locale_name.strip())[0]
+    except ValueError:
+        return None
+    return negotiate_locale([code], LANGUAGES)
+
+
+def system_language(environ: Mapping[str, str] | None = None) -> str | None:
+    """The system's language when it is one of ours, chosen as GNU gettext chooses a catalogue.
+
+    `LANGUAGE` is a list of preferences (`fr:de`): the first one we have wins. Otherwise the
+    first of `LC_ALL`, `LC_MESSAGES`, `LANG` that is set decides alone (`C` means none of ours).
+    """
+    environ = os.environ if environ is None else environ
+    for preference in environ.get("LANGUAGE", "").split(":"):
+        language = _language_of(preference) if preference else None
+        if language is not None:
+            return language
+    for name in ("LC_ALL", "LC_MESSAGES", "LANG"):
+        value = environ.get(name, "")
         if value:
-            return None
+            return _language_of(value)
     return None
