@@ -1,30 +1,68 @@
-"""The `reddog` command: the kiosk, and the `par` and `simulate` sub-commands."""
+"""The `reddog` command: the kiosk, and its sub-commands.
+
+Every word it prints, argparse's own included, is in the language of `--lang`, else the
+system's (as GNU gettext chooses it), else English. A sub-command is one `_add_…` function
+that builds its parser and one `run_…` function; `main` picks the function by name.
+"""
 
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import os
 import sys
-from typing import Callable, NoReturn, Sequence
+from typing import Callable, Iterator, NoReturn, Sequence
 
 from .engine.cards import MAX_DECKS, MIN_DECKS
-from .i18n import DEFAULT_LANGUAGE, LANGUAGES, _, set_language, system_language
+from .i18n import DEFAULT_LANGUAGE, LANGUAGES, N_, _, ngettext, set_language, system_language
 
 EXIT_USAGE = 2
+EXIT_BROKEN_PIPE = 141  # 128 + SIGPIPE: what a shell reports for a writer whose reader has gone
+
+# argparse's own messages that a person can meet, marked here so that they are in the
+# catalogues; argparse asks for them through `_argparse_messages` below.
+ARGPARSE_MESSAGES = (
+    N_("usage: "),
+    N_("positional arguments"),
+    N_("options"),
+    N_("show this help message and exit"),
+    N_("unrecognized arguments: %s"),
+    N_("the following arguments are required: %s"),
+    N_("invalid choice: %(value)r (choose from %(choices)s)"),
+    N_("expected one argument"),
+    N_("ambiguous option: %(option)s could match %(matches)s"),
+    N_("ignored explicit argument %r"),
+    N_("not allowed with argument %s"),
+)
+# argparse puts "argument --decks: " before a refusal; ours name their option already.
+_ARGUMENT_PREFIX = "argument %(argument_name)s: %(message)s"
+
+
+def _argparse_gettext(message: str) -> str:
+    return "%(message)s" if message == _ARGUMENT_PREFIX else _(message)
+
+
+@contextlib.contextmanager
+def _argparse_messages() -> Iterator[None]:
+    """argparse looks its texts up through its module's `_` and `ngettext` when it builds a
+    parser and when it refuses input; point them at our catalogues for that time."""
+    saved = argparse._, argparse.ngettext  # type: ignore[attr-defined]
+    argparse._, argparse.ngettext = _argparse_gettext, ngettext  # type: ignore[attr-defined]
+    try:
+        yield
+    finally:
+        argparse._, argparse.ngettext = saved  # type: ignore[attr-defined]
 
 
 class _Parser(argparse.ArgumentParser):
     """Bad input ends with one line that says what is allowed, and status 2."""
 
     def error(self, message: str) -> NoReturn:
-        # Our own refusals name their option already; argparse's "argument X: " would repeat it.
-        if message.startswith("argument ") and ": " in message:
-            message = message.split(": ", 1)[1]
         self.exit(EXIT_USAGE, f"{self.prog}: {message}\n")
 
 
-def _whole_number(low: int, high: int | None, option: str):
+def _whole_number(low: int, high: int | None, option: str) -> Callable[[str], int]:
     def parse(text: str) -> int:
         try:
             value = int(text)
@@ -50,6 +88,12 @@ def _language(text: str) -> str:
     return text
 
 
+def _folder(text: str) -> str:
+    if not text.strip():  # an empty path would silently mean the current or the default folder
+        raise argparse.ArgumentTypeError(_("--data-dir needs the name of a folder; it was empty."))
+    return text
+
+
 def _message_language(argv: Sequence[str]) -> str:
     """The language of the command's own messages: a valid --lang, else the system's, else English."""
     for index, word in enumerate(argv):
@@ -59,65 +103,125 @@ def _message_language(argv: Sequence[str]) -> str:
     return system_language() or DEFAULT_LANGUAGE
 
 
+# --- the parser: one function per sub-command -------------------------------------------------
+
+
+def _add_par(commands) -> None:
+    par = commands.add_parser("par", help=_("print the exact PAR sheet"), description=_("The exact PAR sheet."))
+    par.add_argument("--decks", type=_whole_number(MIN_DECKS, MAX_DECKS, "--decks"), default=1, metavar="N",
+                     help=_("number of decks, {low} to {high}").format(low=MIN_DECKS, high=MAX_DECKS))  # fmt: skip
+    par.add_argument("--json", action="store_true", help=_("one JSON object instead of a table"))
+
+
+def _add_simulate(commands) -> None:
+    sim = commands.add_parser(
+        "simulate",
+        help=_("play many rounds with the best strategy"),
+        description=_("Plays rounds with the best strategy through the real engine and checks them against the PAR sheet."),
+    )
+    sim.add_argument("--rounds", type=_whole_number(1, None, "--rounds"), required=True, metavar="N",
+                     help=_("how many rounds to play"))  # fmt: skip
+    sim.add_argument("--seed", dest="sim_seed", type=_whole_number(0, None, "--seed"), metavar="S",
+                     help=_("a fixed shuffle, to repeat a run"))  # fmt: skip
+    sim.add_argument("--decks", type=_whole_number(MIN_DECKS, MAX_DECKS, "--decks"), default=1, metavar="N",
+                     help=_("number of decks, {low} to {high}").format(low=MIN_DECKS, high=MAX_DECKS))  # fmt: skip
+    sim.add_argument("--json", action="store_true", help=_("one JSON object instead of a summary"))
+
+
+def _add_attendant(commands) -> None:
+    attendant = commands.add_parser("attendant", help=_("kiosk attendant tasks"), description=_("Kiosk attendant tasks."))
+    tasks = attendant.add_subparsers(dest="attendant_command", required=True, parser_class=_Parser, metavar="{set-pin}")
+    set_pin = tasks.add_parser("set-pin", help=_("set the attendant PIN (asked twice, never shown)"),
+                               description=_("Sets the attendant PIN. It is asked twice and never shown."))  # fmt: skip
+    set_pin.add_argument("--pin-stdin", action="store_true",
+                         help=_("read the PIN once from the first line of standard input (for scripts)"))  # fmt: skip
+    tasks.metavar = "{" + ",".join(tasks.choices) + "}"
+
+
+SUB_COMMANDS: tuple[Callable, ...] = (_add_par, _add_simulate, _add_attendant)
+
+
 def build_parser() -> argparse.ArgumentParser:
-    parser = _Parser(prog="reddog", description="Red Dog, the casino card game, as a terminal kiosk.")
-    parser.add_argument("--lang", type=_language, help="language: " + ", ".join(LANGUAGES))
-    parser.add_argument("--data-dir", help="where the game keeps its journal (also REDDOG_DATA_DIR)")
-    parser.add_argument("--seed", type=_whole_number(0, None, "--seed"), help="demo mode with a fixed shuffle")
-    parser.add_argument("--kiosk", action="store_true", help="lock the kiosk for public play")
-    commands = parser.add_subparsers(dest="command", metavar="{par,simulate,attendant}", parser_class=_Parser)
-
-    par = commands.add_parser("par", help="print the exact PAR sheet")
-    par.add_argument("--decks", type=_whole_number(MIN_DECKS, MAX_DECKS, "--decks"), default=1)
-    par.add_argument("--json", action="store_true", help="one JSON object instead of a table")
-
-    sim = commands.add_parser("simulate", help="play many rounds with the best strategy")
-    sim.add_argument("--rounds", type=_whole_number(1, None, "--rounds"), required=True)
-    sim.add_argument("--seed", dest="sim_seed", type=_whole_number(0, None, "--seed"))
-    sim.add_argument("--decks", type=_whole_number(MIN_DECKS, MAX_DECKS, "--decks"), default=1)
-    sim.add_argument("--json", action="store_true", help="one JSON object instead of a summary")
-    attendant = commands.add_parser("attendant", help="kiosk attendant tasks")
-    attendant_commands = attendant.add_subparsers(dest="attendant_command", required=True, parser_class=_Parser)
-    attendant_commands.add_parser("set-pin", help="set the attendant PIN (asked twice, never shown)")
+    """The parser in the current language (call it inside `_argparse_messages()` for argparse's texts too)."""
+    parser = _Parser(prog="reddog", description=_("Red Dog, the casino card game, as a terminal kiosk."))
+    parser.add_argument("--lang", type=_language, metavar="{" + ",".join(LANGUAGES) + "}",
+                        help=_("the language of the table and of these messages"))  # fmt: skip
+    parser.add_argument("--data-dir", type=_folder, metavar=_("FOLDER"),
+                        help=_("where the game keeps its journal (also REDDOG_DATA_DIR)"))  # fmt: skip
+    parser.add_argument("--seed", type=_whole_number(0, None, "--seed"), metavar="N",
+                        help=_("a demo with a fixed shuffle, on its own practice table"))  # fmt: skip
+    parser.add_argument("--kiosk", action="store_true", help=_("lock the kiosk for public play"))
+    commands = parser.add_subparsers(dest="command", parser_class=_Parser)
+    for add in SUB_COMMANDS:
+        add(commands)
+    commands.metavar = "{" + ",".join(commands.choices) + "}"
     return parser
 
 
-def _percent(value: float) -> str:
-    return f"{value * 100:.4f} %"
+def parse_arguments(argv: Sequence[str] | None) -> argparse.Namespace:
+    """Sets the messages' language, then parses; bad input exits with status 2 and one line."""
+    set_language(_message_language(sys.argv[1:] if argv is None else list(argv)))
+    with _argparse_messages():
+        parser = build_parser()
+        args = parser.parse_args(argv)
+        if args.kiosk and args.seed is not None:  # a fixed shuffle must never meet real credits
+            parser.error(_("--seed plays a demo and cannot be used with --kiosk."))
+    return args
+
+
+# --- par and simulate ---------------------------------------------------------------------------
+
+
+def _table(rows: list[tuple[str, ...]], right: set[int]) -> list[str]:
+    """Rows of cells in columns as wide as their widest cell; the columns in `right` align right."""
+    widths = [max(len(row[i]) for row in rows if i < len(row)) for i in range(max(map(len, rows)))]
+    lines = []
+    for row in rows:
+        cells = [cell.rjust(widths[i]) if i in right else cell.ljust(widths[i]) for i, cell in enumerate(row)]
+        lines.append("  ".join(cells).rstrip())
+    return lines
+
+
+def _signed(value: float, digits: int) -> str:
+    from .i18n.formatting import decimal
+
+    return ("+" if value > 0 else "") + decimal(value, digits)
 
 
 def run_par(decks: int, as_json: bool) -> int:
     from .engine.par import compute_par
+    from .i18n.formatting import decimal, number, odds, percent
 
     sheet = compute_par(decks)
     if as_json:
         print(json.dumps(sheet.to_json_dict(), indent=2))
         return 0
     data = sheet.to_json_dict()
-    print(f"Red Dog PAR sheet, {decks} deck{'s' if decks > 1 else ''}")
+    print(ngettext("Red Dog PAR sheet, {decks} deck", "Red Dog PAR sheet, {decks} decks", decks).format(decks=number(decks)))
     print()
-    print(f"{'hand':<18}{'probability':>14}{'P(win)':>10}{'pays':>7}{'raise value':>13}")
+    rows: list[tuple[str, ...]] = [(_("hand"), _("probability"), _("P(win)"), _("pays"), _("raise value"), "")]
     for k, p in sheet.spread.items():
-        mark = "  raise" if k in sheet.raise_spreads else ""
-        print(
-            f"{'spread ' + str(k):<18}{float(p):>14.6f}{float(sheet.win_given_spread[k]):>10.4f}"
-            f"{data['payout'][f'spread_{k}']:>5}:1{float(sheet.raise_value[k]):>+13.4f}{mark}"
-        )
-    print(f"{'consecutive':<18}{float(sheet.consecutive):>14.6f}{'':>10}{'push':>7}")
-    print(f"{'pair':<18}{float(sheet.pair - sheet.three_of_a_kind):>14.6f}{'':>10}{'push':>7}")
-    print(f"{'three of a kind':<18}{float(sheet.three_of_a_kind):>14.6f}{'':>10}{'11:1':>7}")
+        rows.append((
+            _("spread {spread}").format(spread=number(k)), decimal(p, 6), decimal(sheet.win_given_spread[k], 4),
+            odds(data["payout"][f"spread_{k}"]), _signed(float(sheet.raise_value[k]), 4),
+            _("raise") if k in sheet.raise_spreads else "",
+        ))  # fmt: skip
+    rows.append((_("consecutive"), decimal(sheet.consecutive, 6), "", _("push")))
+    rows.append((_("pair"), decimal(sheet.pair - sheet.three_of_a_kind, 6), "", _("push")))
+    rows.append((_("three of a kind"), decimal(sheet.three_of_a_kind, 6), "", odds(11)))
+    print("\n".join(_table(rows, right={1, 2, 3, 4})))
     print()
-    rows = [
-        ("house edge, best play", f"{_percent(data['house_edge'])}  ({data['house_edge_fraction']})"),
-        ("house edge, never raising", _percent(data["never_raise_house_edge"])),
-        ("element of risk", _percent(data["element_of_risk"])),
-        ("return to player", _percent(data["rtp"])),
-        ("hit frequency", _percent(data["hit_frequency"])),
-        ("standard deviation per ante", f"{data['std_dev']:.4f}"),
-        ("best raising rule", "raise on spreads " + ", ".join(map(str, sheet.raise_spreads))),
+    spreads = ", ".join(number(k) for k in sheet.raise_spreads)
+    summary = [
+        (_("house edge, best play"), f"{percent(data['house_edge'], 4)}  ({data['house_edge_fraction']})"),
+        (_("house edge, never raising"), percent(data["never_raise_house_edge"], 4)),
+        (_("element of risk"), percent(data["element_of_risk"], 4)),
+        (_("return to player"), percent(data["rtp"], 4)),
+        (_("hit frequency"), percent(data["hit_frequency"], 4)),
+        (_("standard deviation per ante"), decimal(data["std_dev"], 4)),
+        (_("best raising rule"), _("raise on spreads {spreads}").format(spreads=spreads)),
     ]
-    for label, value in rows:
-        print(f"{label:<30}{value}")
+    print("\n".join(_table(summary, right=set())))
     return 0
 
 
@@ -125,7 +229,8 @@ def run_simulate(rounds: int, seed: int | None, decks: int, as_json: bool) -> in
     import random
     import secrets
 
-    from .engine.simulate import simulate
+    from .engine.simulate import CATEGORIES, MIN_ROUNDS_FOR_INTERVAL, simulate
+    from .i18n.formatting import decimal, number, percent
 
     rng = random.Random(seed) if seed is not None else secrets.SystemRandom()
     progress: Callable[[int], None] | None = None
@@ -134,7 +239,7 @@ def run_simulate(rounds: int, seed: int | None, decks: int, as_json: bool) -> in
         def show_progress(done: int) -> None:
             width = 40
             filled = width * done // rounds
-            sys.stderr.write(f"\r[{'#' * filled}{'.' * (width - filled)}] {100 * done // rounds:3d} %")
+            sys.stderr.write(f"\r[{'#' * filled}{'.' * (width - filled)}] {percent(done / rounds, 0):>6}")
             sys.stderr.flush()
 
         progress = show_progress
@@ -145,31 +250,79 @@ def run_simulate(rounds: int, seed: int | None, decks: int, as_json: bool) -> in
     if as_json:
         print(json.dumps(result.to_json_dict(), indent=2))
         return 0
-    low, high = result.rtp_ci95
-    print(f"rounds              {result.rounds}")
-    print(f"return to player    {_percent(result.rtp)}  (95 % interval {_percent(low)} – {_percent(high)})")
-    print(f"exact (PAR)         {_percent(result.exact_rtp)}")
-    print(f"chi-square          {result.chi_square:.3f} on {len(result.counts) - 1} degrees of freedom, p = {result.p_value:.4f}")
-    print(f"rounds per second   {result.rounds_per_second:,.0f}")
+    if result.rtp_ci95 is None:
+        interval = _("no {level} interval below {minimum} rounds").format(
+            level=percent(0.95, 0), minimum=number(MIN_ROUNDS_FOR_INTERVAL)
+        )
+    else:
+        low, high = result.rtp_ci95
+        interval = _("{level} interval {low} – {high}").format(
+            level=percent(0.95, 0), low=percent(low, 4), high=percent(high, 4)
+        )
+    freedom = len(CATEGORIES) - 1
+    chi = ngettext(
+        "{chi} on {df} degree of freedom, p = {p}", "{chi} on {df} degrees of freedom, p = {p}", freedom
+    ).format(chi=decimal(result.chi_square, 3), df=number(freedom), p=decimal(result.p_value, 4))
+    summary = [
+        (_("rounds"), number(result.rounds)),
+        (_("return to player"), f"{percent(result.rtp, 4)}  ({interval})"),
+        (_("exact (PAR)"), percent(result.exact_rtp, 4)),
+        (_("chi-square"), chi),
+        (_("rounds per second"), number(round(result.rounds_per_second))),
+    ]
+    print("\n".join(_table(summary, right=set())))
     return 0
 
 
-def main(argv: Sequence[str] | None = None) -> int:
-    set_language(_message_language(sys.argv[1:] if argv is None else list(argv)))
-    args = build_parser().parse_args(argv)
+# --- the attendant and the kiosk ----------------------------------------------------------------
+
+
+def _data_dir(args: argparse.Namespace):
+    from .store import resolve_data_dir
+
+    return resolve_data_dir(args.data_dir, os.environ.get("REDDOG_DATA_DIR"))
+
+
+def run_attendant(args: argparse.Namespace) -> int:
+    from .kiosk.attendant_cli import set_pin
+
+    return set_pin(_data_dir(args), args.lang, pin_stream=sys.stdin if args.pin_stdin else None)
+
+
+def run_kiosk(args: argparse.Namespace) -> int:
+    from .ui.launch import launch
+
+    return launch(args, data_dir_env=os.environ.get("REDDOG_DATA_DIR"))
+
+
+COMMANDS: dict[str | None, Callable[[argparse.Namespace], int]] = {
+    "par": lambda args: run_par(args.decks, args.json),
+    "simulate": lambda args: run_simulate(args.rounds, args.sim_seed, args.decks, args.json),
+    "attendant": run_attendant,
+    None: run_kiosk,
+}
+
+
+def _quiet_broken_pipe() -> int:
+    """The reader went away (`reddog par | head -5`): stop without a word. Whatever is still
+    buffered for it goes nowhere, so the interpreter's last flush cannot complain either."""
     try:
-        if args.command == "par":
-            return run_par(args.decks, args.json)
-        if args.command == "simulate":
-            return run_simulate(args.rounds, args.sim_seed, args.decks, args.json)
-        if args.command == "attendant":
-            from .kiosk.attendant_cli import set_pin
-            from .store import resolve_data_dir
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+    except (OSError, ValueError):
+        pass
+    return EXIT_BROKEN_PIPE
 
-            return set_pin(resolve_data_dir(args.data_dir, os.environ.get("REDDOG_DATA_DIR")), args.lang)
-        from .ui.launch import launch
 
-        return launch(args, data_dir_env=os.environ.get("REDDOG_DATA_DIR"))
+def main(argv: Sequence[str] | None = None) -> int:
+    try:
+        try:
+            args = parse_arguments(argv)  # --help, or a refusal, ends here with SystemExit
+            return COMMANDS[args.command](args)
+        finally:
+            sys.stdout.flush()  # a closed pipe shows here, inside the guard, not at the interpreter's exit
+    except BrokenPipeError:
+        return _quiet_broken_pipe()
     except KeyboardInterrupt:
         return 130
 

@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 import getpass
+import os
 import sys
 from pathlib import Path
-from typing import Callable
+from typing import Callable, TextIO
 
 from .. import i18n
 from ..i18n import LANGUAGES, _
@@ -28,9 +29,60 @@ def _store_message(error) -> str:
     return store_error_text(error.code, str(error.path))
 
 
-def set_pin(data_dir: Path, language: str | None = None, ask: Callable[[str], str] | None = None) -> int:
-    """Ask for the PIN twice without echo; store only its salted scrypt hash."""
-    ask = ask or getpass.getpass
+def has_terminal() -> bool:
+    """Whether a person can be asked: getpass asks on the process's terminal, /dev/tty."""
+    if os.name != "posix":
+        return sys.stdin is not None and sys.stdin.isatty()
+    try:
+        os.close(os.open("/dev/tty", os.O_RDWR | os.O_NOCTTY))
+    except OSError:
+        return False
+    return True
+
+
+def _ask_without_echo(prompt: str) -> str:
+    # Without a terminal getpass would read standard input after an English warning that the
+    # PIN may be echoed. A script gives the PIN with --pin-stdin instead; here it is no input.
+    if not has_terminal():
+        raise EOFError
+    return getpass.getpass(prompt)
+
+
+def _pin_typed_twice(ask: Callable[[str], str]) -> str | None:
+    """The PIN asked twice; None (after saying why) when nothing was typed or the two differ."""
+    try:
+        first = ask(_("New attendant PIN ({low} to {high} digits): ").format(low=MIN_PIN_LENGTH, high=MAX_PIN_LENGTH))
+        second = ask(_("The same PIN again: "))
+    except EOFError:  # Ctrl+D, or no terminal and nothing on standard input
+        print(
+            _("No PIN was entered. Nothing was changed. A script can give the PIN on standard input with --pin-stdin."),
+            file=sys.stderr,
+        )
+        return None
+    if first != second:
+        print(_("The two PINs differ. Nothing was changed."), file=sys.stderr)
+        return None
+    return first
+
+
+def _pin_from(stream: TextIO | None) -> str | None:
+    """The first line of `stream`, without its line end; None (after saying why) when there is none."""
+    line = stream.readline() if stream is not None else ""
+    if not line:
+        print(_("Standard input ended before a PIN. Nothing was changed."), file=sys.stderr)
+        return None
+    return line.rstrip("\r\n")
+
+
+def set_pin(
+    data_dir: Path,
+    language: str | None = None,
+    ask: Callable[[str], str] | None = None,
+    *,
+    pin_stream: TextIO | None = None,
+) -> int:
+    """Store only the PIN's salted scrypt hash. The PIN is asked twice without echo, or read
+    once from `pin_stream` (`--pin-stdin`, for provisioning scripts)."""
     from ..engine import ShuffledDealer
     from ..store import GameSession, Store, StoreError
 
@@ -42,13 +94,14 @@ def set_pin(data_dir: Path, language: str | None = None, ask: Callable[[str], st
         return EXIT_STORE
     try:
         _speak(language, store)
-        first = ask(_("New attendant PIN ({low} to {high} digits): ").format(low=MIN_PIN_LENGTH, high=MAX_PIN_LENGTH))
-        second = ask(_("The same PIN again: "))
-        if first != second:
-            print(_("The two PINs differ. Nothing was changed."), file=sys.stderr)
+        try:
+            pin = _pin_from(pin_stream) if pin_stream is not None else _pin_typed_twice(ask or _ask_without_echo)
+        except UnicodeDecodeError:  # bytes that are no text are no digits either
+            pin = ""
+        if pin is None:
             return EXIT_USAGE
         try:
-            hashed = hash_pin(first)
+            hashed = hash_pin(pin)
         except PinRefused:
             print(
                 _("A PIN is {low} to {high} digits (0–9). Nothing was changed.").format(

@@ -11,7 +11,7 @@ from reddog_tui.cli import main
 
 
 def run(capsys, *argv):
-    code = main(list(argv))
+    code = main(["--lang", "en", *argv])
     out = capsys.readouterr()
     return code, out.out, out.err
 

@@ -19,13 +19,24 @@ def answers(*replies):
     return lambda prompt="": replies.pop(0)
 
 
+@pytest.fixture
+def typed(monkeypatch):
+    """The PIN prompts answered as if typed at a terminal."""
+
+    def type_in(*replies):
+        monkeypatch.setattr("reddog_tui.kiosk.attendant_cli.has_terminal", lambda: True)
+        monkeypatch.setattr("getpass.getpass", answers(*replies))
+
+    return type_in
+
+
 def stored_hash(data_dir):
     with Store.open(data_dir) as store:
         return store.get_setting("attendant_pin_hash")
 
 
-def test_set_pin_stores_only_a_salted_hash(tmp_path, monkeypatch, capsys):
-    monkeypatch.setattr("getpass.getpass", answers("4711", "4711"))
+def test_set_pin_stores_only_a_salted_hash(tmp_path, typed, capsys):
+    typed("4711", "4711")
     assert main(["--data-dir", str(tmp_path), "attendant", "set-pin"]) == 0
     hashed = stored_hash(tmp_path)
     assert hashed.startswith("scrypt$") and "4711" not in hashed
@@ -38,8 +49,8 @@ def test_set_pin_stores_only_a_salted_hash(tmp_path, monkeypatch, capsys):
     "first, second, says",
     [("4711", "4712", "Die beiden PINs"), ("12", "12", "4 bis 12 Ziffern"), ("12ab", "12ab", "4 bis 12 Ziffern")],
 )
-def test_a_mismatched_or_unusable_pin_is_refused(tmp_path, monkeypatch, capsys, first, second, says):
-    monkeypatch.setattr("getpass.getpass", answers(first, second))
+def test_a_mismatched_or_unusable_pin_is_refused(tmp_path, typed, capsys, first, second, says):
+    typed(first, second)
     assert main(["--lang", "de", "--data-dir", str(tmp_path), "attendant", "set-pin"]) == 2
     assert says in capsys.readouterr().err
     assert stored_hash(tmp_path) is None

@@ -12,7 +12,9 @@ card too), ante, raise, credits, phase, progressive stack, meters and the langua
 Then the kiosk is started again on the same data dir and play goes on from there.
 
 The kiosk deals from random.Random(seed), afresh at every start, so each start picks
-a seed whose first deals are the hands that start needs (found with the engine).
+a seed whose first deals are the hands that start needs (found with the engine). A seeded
+run keeps its journal in the data dir's demo folder, never in the real table's file; it is
+the same journal code, so that folder is the one checked here.
 """
 
 from __future__ import annotations
@@ -35,6 +37,7 @@ from reddog_tui import i18n
 from reddog_tui.engine import Action, Card, Outcome, Phase, ShuffledDealer, StackedDealer
 from reddog_tui.engine import table as engine
 from reddog_tui.store import GameSession, Store, identity_gap
+from reddog_tui.ui.launch import demo_data_dir
 from reddog_tui.ui.texts import SUIT_SYMBOLS, rank_letter
 
 pytestmark = pytest.mark.skipif(sys.platform == "win32", reason="needs a POSIX pseudo terminal and SIGKILL")
@@ -111,7 +114,7 @@ class Kiosk:
     """One run of `python -m reddog_tui` on a pseudo terminal; everything it draws is kept."""
 
     def __init__(self, data_dir: Path, seed: int, language: str | None = "en") -> None:
-        self.data_dir = data_dir
+        self.journal_dir = demo_data_dir(data_dir)  # where a seeded run keeps its journal
         args = [sys.executable, "-m", "reddog_tui", "--data-dir", str(data_dir), "--seed", str(seed)]
         if language is not None:
             args += ["--lang", language]
@@ -156,10 +159,10 @@ class Kiosk:
 
     def wait_for_commits(self, count: int) -> None:
         deadline = time.monotonic() + WAIT_S
-        while committed_transactions(self.data_dir) < count:
+        while committed_transactions(self.journal_dir) < count:
             if time.monotonic() > deadline:
                 raise AssertionError(
-                    f"{committed_transactions(self.data_dir)} of {count} commits; screen: {self.text()[-1500:]!r}"
+                    f"{committed_transactions(self.journal_dir)} of {count} commits; screen: {self.text()[-1500:]!r}"
                 )
             time.sleep(0.01)
 
@@ -213,7 +216,7 @@ class CrashRun:
                 if not state.third_card_shown:  # the third card is face down: its back, not its face
                     self.kiosk.wait_for("▚▞")
                     assert faces[2] not in self.kiosk.text()
-        self.commits = committed_transactions(self.data_dir)
+        self.commits = committed_transactions(self.kiosk.journal_dir)
         return self.kiosk
 
     def act(self, key: str, *actions: tuple) -> None:
@@ -238,7 +241,8 @@ class CrashRun:
         """SIGKILL, then open the journal as a restart would and compare it with the replay."""
         self.kiosk.kill()
         self.kills.append(transition)
-        store = Store.open(self.data_dir)  # integrity check and the accounting identity run here
+        assert not (self.data_dir / "reddog.db").exists(), "a seeded run touched the real table"
+        store = Store.open(self.kiosk.journal_dir)  # integrity check and the accounting identity run here
         try:
             state, _seq, _balance = store.load_table()
             meters = store.meters()

@@ -267,7 +267,7 @@ async def test_demo_mark_only_with_a_seed(tmp_path):
     async with demo.run_test(size=(80, 24)) as pilot:
         await pilot.press("enter")
         mark = table_of(demo).query_one("#demo-mark")
-        assert mark.display and str(mark.content) == "DEMO"
+        assert mark.display and str(mark.content) == "DEMO – tavolo di prova, crediti reali intatti"
     plain = make_app(tmp_path / "b", "it")
     async with plain.run_test(size=(80, 24)) as pilot:
         await pilot.press("enter")

@@ -132,7 +132,8 @@ class TableScreen(ViewScreen):
             return
         language_changed = self._drawn_language != current_language()
         self._drawn_language = current_language()
-        self._put("#demo-mark", _("DEMO") if self.app.demo else "")
+        # A seeded demo plays on its own journal (ui.launch): say that the real table is untouched.
+        self._put("#demo-mark", _("DEMO — practice table, real credits untouched") if self.app.demo else "")
         self._show("#demo-mark", self.app.demo)
         notice = catalogue_notice()
         self._put("#catalogue-notice", notice)

@@ -1,0 +1,139 @@
+"""The command line: refusals (exit 2, one line in the chosen language), help and argparse's own
+messages in every language, and the language taken from the environment as GNU gettext does."""
+
+from __future__ import annotations
+
+import pytest
+
+from .run import run_cli
+
+LANGUAGES = ("en", "de", "pl", "fr", "it")
+
+
+def one_line_refusal(proc) -> str:
+    assert proc.returncode == 2, proc.stderr
+    assert "Traceback" not in proc.stderr and proc.stdout == ""
+    lines = proc.stderr.strip().splitlines()
+    assert len(lines) == 1, lines
+    return lines[0]
+
+
+SEED_WITH_KIOSK = {
+    "en": "reddog: --seed plays a demo and cannot be used with --kiosk.",
+    "de": "reddog: --seed spielt eine Demo und ist mit --kiosk nicht erlaubt.",
+    "pl": "reddog: --seed uruchamia demo i\u00a0nie można go użyć z\u00a0--kiosk.",
+    "fr": "reddog: --seed lance une démo et ne peut pas être utilisé avec --kiosk.",
+    "it": "reddog: --seed avvia una demo e non si può usare con --kiosk.",
+}
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_seed_is_refused_in_kiosk_mode(tmp_path, language):
+    proc = run_cli(["--lang", language, "--kiosk", "--seed", "7", "--data-dir", str(tmp_path)])
+    assert one_line_refusal(proc) == SEED_WITH_KIOSK[language]
+    assert list(tmp_path.iterdir()) == []  # nothing opened, nothing created
+
+
+EMPTY_FOLDER = {
+    "en": "--data-dir needs the name of a folder; it was empty.",
+    "de": "--data-dir braucht den Namen eines Ordners; er war leer.",
+    "pl": "--data-dir wymaga nazwy katalogu, a\u00a0podano pustą.",
+    "fr": "--data-dir attend le nom d'un dossier\u00a0; il était vide.",
+    "it": "--data-dir richiede il nome di una cartella; era vuoto.",
+}
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+@pytest.mark.parametrize("command", [["par"], ["attendant", "set-pin"], []])
+def test_an_empty_data_dir_is_refused(tmp_path, language, command):
+    home = tmp_path / "home"  # where the default folder would be
+    proc = run_cli(["--lang", language, "--data-dir", "", *command], HOME=str(home), XDG_DATA_HOME=str(home))
+    assert one_line_refusal(proc) == "reddog: " + EMPTY_FOLDER[language]
+    assert not home.exists()
+
+
+# argparse's own words, in each language: the usage line, the section titles and -h's help.
+HELP_WORDS = {
+    "en": ("usage: reddog", "options:", "show this help message and exit", "lock the kiosk for public play"),
+    "de": ("Aufruf: reddog", "Optionen:", "diese Hilfe zeigen und beenden", "den Kiosk für das öffentliche Spiel sperren"),
+    "pl": ("użycie: reddog", "opcje:", "pokaż tę pomoc i\u00a0zakończ", "zablokuj kiosk do gry publicznej"),
+    "fr": ("utilisation\u00a0: reddog", "options:", "afficher cette aide et quitter", "verrouiller la borne"),
+    "it": ("uso: reddog", "opzioni:", "mostra questo aiuto ed esci", "blocca il chiosco per il gioco in pubblico"),
+}  # fmt: skip
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_help_follows_lang(language):
+    proc = run_cli(["--lang", language, "--help"])
+    assert proc.returncode == 0 and proc.stderr == ""
+    for words in HELP_WORDS[language]:
+        assert words in proc.stdout
+    if language != "en":
+        assert "show this help" not in proc.stdout and "usage:" not in proc.stdout
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_sub_command_help_follows_lang(language):
+    proc = run_cli(["--lang", language, "simulate", "--help"])
+    assert proc.returncode == 0 and HELP_WORDS[language][0] + " simulate" in proc.stdout
+    assert ("how many rounds to play" in proc.stdout) == (language == "en")
+
+
+ARGPARSE_REFUSALS = {
+    "invalid choice": (["shuffle"], {
+        "en": "reddog: invalid choice: 'shuffle' (choose from 'par', 'simulate', 'attendant')",
+        "de": "reddog: unbekannter Befehl: 'shuffle' (möglich sind 'par', 'simulate', 'attendant')",
+        "pl": "reddog: nieznany wybór: 'shuffle' (do wyboru: 'par', 'simulate', 'attendant')",
+        "fr": "reddog: choix inconnu\u00a0: 'shuffle' (au choix\u00a0: 'par', 'simulate', 'attendant')",
+        "it": "reddog: scelta non valida: 'shuffle' (scegli tra 'par', 'simulate', 'attendant')",
+    }),
+    "missing --rounds": (["simulate"], {
+        "en": "reddog simulate: the following arguments are required: --rounds",
+        "de": "reddog simulate: diese Angaben fehlen: --rounds",
+        "pl": "reddog simulate: brakuje wymaganych argumentów: --rounds",
+        "fr": "reddog simulate: ces arguments sont obligatoires\u00a0: --rounds",
+        "it": "reddog simulate: mancano questi argomenti obbligatori: --rounds",
+    }),
+    "unrecognized arguments": (["par", "--bogus"], {
+        "en": "reddog: unrecognized arguments: --bogus",
+        "de": "reddog: unbekannte Angaben: --bogus",
+        "pl": "reddog: nieznane argumenty: --bogus",
+        "fr": "reddog: arguments inconnus\u00a0: --bogus",
+        "it": "reddog: argomenti non riconosciuti: --bogus",
+    }),
+    "a value missing": (["par", "--decks"], {
+        "en": "reddog par: expected one argument",
+        "de": "reddog par: erwartet einen Wert",
+        "pl": "reddog par: wymaga jednej wartości",
+        "fr": "reddog par: attend une valeur",
+        "it": "reddog par: richiede un valore",
+    }),
+}  # fmt: skip
+
+
+@pytest.mark.parametrize("case", ARGPARSE_REFUSALS)
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_argparse_refusals_follow_lang(case, language):
+    argv, says = ARGPARSE_REFUSALS[case]
+    assert one_line_refusal(run_cli(["--lang", language, *argv])) == says[language]
+
+
+@pytest.mark.parametrize("case", ["invalid choice", "missing --rounds"])
+def test_argparse_refusals_follow_the_system_language(case):
+    argv, says = ARGPARSE_REFUSALS[case]
+    assert one_line_refusal(run_cli(argv, LANG="it_IT.UTF-8")) == says["it"]
+
+
+@pytest.mark.parametrize(
+    "environment, language",
+    [
+        ({"LANGUAGE": "sv:pl:de", "LC_ALL": "fr_FR.UTF-8", "LANG": "it_IT.UTF-8"}, "pl"),  # the list, first we have
+        ({"LANGUAGE": "sv", "LC_ALL": "fr_FR.UTF-8", "LC_MESSAGES": "de_DE", "LANG": "it_IT"}, "fr"),
+        ({"LC_MESSAGES": "de_DE.UTF-8", "LANG": "it_IT.UTF-8"}, "de"),
+        ({"LANG": "it_IT.UTF-8"}, "it"),
+        ({"LC_ALL": "C.UTF-8", "LANG": "de_DE.UTF-8"}, "en"),  # the first one set decides alone
+    ],
+)
+def test_the_environment_chooses_the_language_as_gettext_does(environment, language):
+    argv, says = ARGPARSE_REFUSALS["unrecognized arguments"]
+    assert one_line_refusal(run_cli(argv, **environment)) == says[language]

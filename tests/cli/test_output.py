@@ -1,0 +1,117 @@
+"""What `reddog par` and `reddog simulate` print: in the chosen language with its numbers, a
+closed pipe ends them quietly, and too few rounds get no confidence interval."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+
+import pytest
+
+from reddog_tui.cli import main
+from reddog_tui.engine.simulate import MIN_ROUNDS_FOR_INTERVAL
+
+from .run import run_cli
+
+NNBSP, NBSP = "\u202f", "\u00a0"
+
+# One line of the PAR sheet and of a simulation per language: its words and Babel's numbers.
+PAR_LINES = {
+    "en": ("Red Dog PAR sheet, 1 deck", "house edge, best play", "3.1554%  (523/16575)", "raise on spreads 7, 8, 9, 10, 11"),
+    "de": ("Red-Dog-PAR-Blatt, 1 Kartendeck", "Hausvorteil, optimale Spielweise", f"3,1554{NBSP}%  (523/16575)", "erhöhen bei Wertunterschied 7, 8, 9, 10, 11"),
+    "pl": ("Arkusz PAR Red Dog, 1 talia", "przewaga kasyna, najlepsza strategia", "3,1554%  (523/16575)", "podbijaj przy Spreadzie 7, 8, 9, 10, 11"),
+    "fr": ("Fiche PAR de Red Dog, 1 jeu de cartes", "avantage de la maison, meilleure stratégie", f"3,1554{NBSP}%  (523/16575)", "brelan"),
+    "it": ("Scheda PAR di Red Dog, 1 mazzo", "vantaggio del banco, strategia migliore", "3,1554%  (523/16575)", "rilancia con scarto 7, 8, 9, 10, 11"),
+}  # fmt: skip
+
+
+@pytest.mark.parametrize("language", PAR_LINES)
+def test_par_speaks_the_chosen_language(capsys, language):
+    assert main(["--lang", language, "par"]) == 0
+    out = capsys.readouterr().out
+    for words in PAR_LINES[language]:
+        assert words in out, out
+    if language != "en":
+        assert "house edge" not in out and "spread" not in out.replace("Spread", "")
+
+
+def test_par_plural_of_decks(capsys):
+    main(["--lang", "pl", "par", "--decks", "2"])
+    main(["--lang", "pl", "par", "--decks", "5"])
+    out = capsys.readouterr().out
+    assert "Arkusz PAR Red Dog, 2 talie" in out and "Arkusz PAR Red Dog, 5 talii" in out
+
+
+SIMULATE_LINES = {
+    "en": ("rounds             20,000", "95% interval", "degrees of freedom", "rounds per second"),
+    "de": ("Runden              20.000", f"95{NBSP}%-Intervall", "Freiheitsgraden", "Runden pro Sekunde"),
+    "pl": (f"rundy             20{NBSP}000", "przedział 95%", "stopniach swobody", "rundy na sekundę"),
+    "fr": (f"manches                   20{NNBSP}000", f"intervalle à 95{NBSP}%", "degrés de liberté", "manches par seconde"),
+    "it": ("mani                  20.000", "intervallo al 95%", "gradi di libertà", "mani al secondo"),
+}  # fmt: skip
+
+
+@pytest.mark.parametrize("language", SIMULATE_LINES)
+def test_simulate_speaks_the_chosen_language(capsys, language):
+    assert main(["--lang", language, "simulate", "--rounds", "20000", "--seed", "3"]) == 0
+    out = capsys.readouterr().out
+    for words in SIMULATE_LINES[language]:
+        assert words in out, out
+
+
+def test_one_round_has_no_interval(capsys):
+    assert main(["--lang", "en", "simulate", "--rounds", "1", "--seed", "1"]) == 0
+    out = capsys.readouterr().out
+    assert "no 95% interval below 100 rounds" in out and "0.0000% – 0.0000%" not in out
+    assert main(["--lang", "en", "simulate", "--rounds", "1", "--seed", "1", "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["rtp_ci95"] is None
+
+
+def test_the_interval_starts_at_its_minimum(capsys):
+    main(["--lang", "de", "simulate", "--rounds", str(MIN_ROUNDS_FOR_INTERVAL - 1), "--seed", "1"])
+    assert f"kein 95{NBSP}%-Intervall unter 100 Runden" in capsys.readouterr().out
+    main(["--lang", "de", "simulate", "--rounds", str(MIN_ROUNDS_FOR_INTERVAL), "--seed", "1", "--json"])
+    low, high = json.loads(capsys.readouterr().out)["rtp_ci95"]
+    assert low < high
+
+
+@pytest.mark.parametrize(
+    "argv, status",
+    [
+        (["par"], 141),  # 128 + SIGPIPE, as a shell shows a writer whose reader went away
+        (["par", "--json"], 141),
+        (["simulate", "--rounds", "300", "--seed", "2"], 141),
+        (["--help"], 0),  # argparse drops a help text it cannot write, and ends as help does
+        (["par", "--help"], 0),
+    ],
+    ids=lambda value: " ".join(value) if isinstance(value, list) else str(value),
+)
+def test_a_closed_pipe_ends_quietly(argv, status):
+    """`reddog par | head -5`: the reader is gone before the first write, every time."""
+    read_end, write_end = os.pipe()
+    os.close(read_end)
+    try:
+        proc = subprocess.run(
+            [sys.executable, "-m", "reddog_tui", "--lang", "en", *argv],
+            stdout=write_end, stderr=subprocess.PIPE, stdin=subprocess.DEVNULL, text=True, timeout=60,
+        )  # fmt: skip
+    finally:
+        os.close(write_end)
+    assert proc.stderr == ""
+    assert proc.returncode == status
+
+
+def test_head_reads_the_first_lines():
+    proc = subprocess.run(
+        f"{sys.executable} -m reddog_tui --lang en par | head -5", shell=True, capture_output=True, text=True,
+        timeout=60, env={**os.environ, "PYTHONPATH": os.pathsep.join(sys.path)},
+    )  # fmt: skip
+    assert proc.stderr == "" and proc.stdout.splitlines()[0] == "Red Dog PAR sheet, 1 deck"
+    assert len(proc.stdout.splitlines()) == 5
+
+
+def test_the_data_folder_stays_untouched_by_par(tmp_path):
+    proc = run_cli(["--data-dir", str(tmp_path / "d"), "par"])
+    assert proc.returncode == 0 and not (tmp_path / "d").exists()
