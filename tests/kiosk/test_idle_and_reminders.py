@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import pytest
+
 from reddog_tui.engine import Outcome, Phase
 from reddog_tui.kiosk.idle import IdleStep
+from reddog_tui.ui.kiosk_mode import IDLE_SETTING, REALITY_SETTING
 from reddog_tui.ui.screens.reality_check import RealityCheckScreen
 from reddog_tui.ui.screens.table import TableScreen
 from reddog_tui.ui.screens.welcome import WelcomeScreen
@@ -120,3 +123,111 @@ async def test_time_and_net_result_are_on_the_table_and_the_reality_check_offers
         assert isinstance(app.screen, TableScreen)
         assert "Cash-out requested" not in screen_text(app)
         assert app.session.state.credits == 0
+
+
+# --- the operator's own intervals, with input during the wait -------------------------------
+
+
+async def open_decision(app, pilot) -> None:
+    await pilot.press("enter")
+    await with_credits(app, pilot, 100)
+    await pilot.press("plus", "d")  # a 1 ante; 5 and 10: spread 4 (R6)
+    await pilot.pause(0.1)
+    assert app.session.state.phase is Phase.DECISION
+
+
+@run
+async def test_a_short_configured_idle_timeout_calls_the_decision_at_that_time(tmp_path):
+    clock = Clock()
+    app = kiosk_app(tmp_path, rounds=[SPREAD_4_WIN], clock=clock)
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.session.set_setting(IDLE_SETTING, "45")  # not the default of 120 s
+        await open_decision(app, pilot)
+        clock.now += 44
+        assert app.kiosk_mode.tick() is IdleStep.NOTHING
+        clock.now += 1
+        assert app.kiosk_mode.tick() is IdleStep.CALL
+        assert app.session.state.phase is Phase.SETTLED and app.session.state.raised == 0
+
+
+@run
+async def test_a_long_configured_idle_timeout_leaves_the_decision_open_past_the_default(tmp_path):
+    clock = Clock()
+    app = kiosk_app(tmp_path, rounds=[SPREAD_4_WIN], clock=clock)
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.session.set_setting(IDLE_SETTING, "600")
+        await open_decision(app, pilot)
+        clock.now += 599
+        assert app.kiosk_mode.tick() is IdleStep.NOTHING
+        assert app.session.state.phase is Phase.DECISION
+        clock.now += 1
+        assert app.kiosk_mode.tick() is IdleStep.CALL
+
+
+@pytest.mark.parametrize("key", ["x", "left"])
+@run
+async def test_a_key_press_restarts_the_idle_time_so_an_active_player_decides_himself(tmp_path, key):
+    clock = Clock()
+    app = kiosk_app(tmp_path, rounds=[SPREAD_4_WIN], clock=clock)
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.session.set_setting(IDLE_SETTING, "60")
+        await open_decision(app, pilot)
+        clock.now += 50
+        assert app.kiosk_mode.tick() is IdleStep.NOTHING
+        await pilot.press(key)  # the player is there (a key that changes nothing at the table)
+        await pilot.pause()
+        clock.now += 59  # 109 s since the deal, 59 s since the key
+        assert app.kiosk_mode.tick() is IdleStep.NOTHING
+        assert app.session.state.phase is Phase.DECISION
+        clock.now += 1
+        assert app.kiosk_mode.tick() is IdleStep.CALL
+
+
+@run
+async def test_a_click_restarts_the_idle_time(tmp_path):
+    clock = Clock()
+    app = kiosk_app(tmp_path, rounds=[SPREAD_4_WIN], clock=clock)
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.session.set_setting(IDLE_SETTING, "60")
+        await open_decision(app, pilot)
+        clock.now += 50
+        await pilot.click(offset=(1, 1))
+        clock.now += 59
+        assert app.kiosk_mode.tick() is IdleStep.NOTHING
+        assert app.session.state.phase is Phase.DECISION
+
+
+@run
+async def test_the_configured_reality_check_interval_is_kept_while_the_player_plays(tmp_path):
+    clock = Clock()
+    app = kiosk_app(tmp_path, rounds=[SPREAD_4_WIN] * 4, clock=clock)
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.session.set_setting(REALITY_SETTING, "10")  # not the default of 30 minutes
+        await pilot.press("enter")
+        await with_credits(app, pilot, 100)
+        for _ in range(9):  # a player busy every minute: input does not move the reality check
+            clock.now += 60
+            await pilot.press("left")
+            app.kiosk_mode.tick()
+            await pilot.pause()
+            assert not isinstance(app.screen, RealityCheckScreen)
+        clock.now += 59
+        app.kiosk_mode.tick()
+        await pilot.pause()
+        assert not isinstance(app.screen, RealityCheckScreen)
+        clock.now += 1  # ten minutes since the credits came in
+        app.kiosk_mode.tick()
+        await pilot.pause(0.1)
+        assert isinstance(app.screen, RealityCheckScreen)
+        assert "You have played for 10 minutes." in screen_text(app)
+        await pilot.press("enter")  # continue playing
+        await pilot.pause(0.1)
+        clock.now += 9 * 60 + 59
+        app.kiosk_mode.tick()
+        await pilot.pause()
+        assert isinstance(app.screen, TableScreen)
+        clock.now += 1  # the next one ten minutes later
+        app.kiosk_mode.tick()
+        await pilot.pause(0.1)
+        assert isinstance(app.screen, RealityCheckScreen)
+        assert "You have played for 20 minutes." in screen_text(app)
