@@ -175,6 +175,9 @@ class KioskMode:
                     break
 
 
+EXIT_ACTIONS = frozenset({"quit"})
+
+
 class KioskApp:
     """The app's kiosk-mode behaviour, mixed into RedDogApp (before textual.App).
 
@@ -217,21 +220,16 @@ class KioskApp:
         attendant menu to leave by then (the PIN is in the journal), and nothing to play."""
         return self.kiosk and getattr(self, "store_error", None) is None
 
-    async def action_quit(self) -> None:
-        if not self.exits_locked:
-            await super().action_quit()
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """Ctrl+Q's quit is refused while locked.
 
-    def action_help_quit(self) -> None:
-        if not self.exits_locked:
-            super().action_help_quit()
-
-    def action_suspend_process(self) -> None:
-        if not self.exits_locked:
-            super().action_suspend_process()
-
-    def action_command_palette(self) -> None:
-        if not self.exits_locked:
-            super().action_command_palette()
+        The other exit keys reach no exit action: the terminal hands Ctrl+C, Ctrl+Z and Ctrl+\\
+        over as plain keys (their signals are ignored too), Ctrl+C copies on Textual's screens,
+        and the command palette (Ctrl+P) is never enabled.
+        """
+        if action in EXIT_ACTIONS and self.exits_locked:
+            return False
+        return super().check_action(action, parameters)  # type: ignore[misc]
 
     def attendant_exit(self) -> None:
         """The only way out of a locked kiosk: the attendant menu's Exit."""
