@@ -24,7 +24,10 @@ EXIT_BROKEN_PIPE = 141  # 128 + SIGPIPE: what a shell reports for a writer whose
 # catalogues; argparse asks for them through `_argparse_messages` below.
 ARGPARSE_MESSAGES = (
     N_("usage: "),
+    # TRANSLATORS: a section title of the help (here: the commands); argparse puts a colon right
+    # after it, so a language that spaces its colon ends the title with a no-break space.
     N_("positional arguments"),
+    # TRANSLATORS: a section title of the help; argparse puts a colon right after it.
     N_("options"),
     N_("show this help message and exit"),
     N_("unrecognized arguments: %s"),
@@ -130,7 +133,7 @@ def _add_simulate(commands) -> None:
 
 def _add_attendant(commands) -> None:
     attendant = commands.add_parser("attendant", help=_("kiosk attendant tasks"), description=_("Kiosk attendant tasks."))
-    tasks = attendant.add_subparsers(dest="attendant_command", required=True, parser_class=_Parser, metavar="{set-pin}")
+    tasks = attendant.add_subparsers(dest="attendant_command", required=True, parser_class=_Parser)
     set_pin = tasks.add_parser("set-pin", help=_("set the attendant PIN (asked twice, never shown)"),
                                description=_("Sets the attendant PIN. It is asked twice and never shown."))  # fmt: skip
     set_pin.add_argument("--pin-stdin", action="store_true",

@@ -5,6 +5,7 @@ from __future__ import annotations
 import fcntl
 import os
 import pty
+import select
 import signal
 import struct
 import sys
@@ -27,12 +28,15 @@ class Terminal:
             os.execve(sys.executable, [sys.executable, "-m", "reddog_tui", *args], environment)
         self.output = bytearray()
         self._lock = threading.Lock()
+        self._stopped = threading.Event()
         self._reader = threading.Thread(target=self._read, daemon=True)
         self._reader.start()
 
     def _read(self) -> None:
-        while True:
+        while not self._stopped.is_set():
             try:
+                if not select.select([self.fd], [], [], 0.1)[0]:
+                    continue
                 chunk = os.read(self.fd, 65536)
             except OSError:
                 return
@@ -57,13 +61,22 @@ class Terminal:
                 raise AssertionError(f"never drew {text!r}: {self.received()[-800:]!r}")
             time.sleep(0.05)
 
+    def hang_up(self) -> None:
+        """Close the terminal, as a dropped connection does: the kernel sends SIGHUP."""
+        self._stopped.set()
+        self._reader.join(timeout=2)
+        os.close(self.fd)
+        self.fd = -1
+
     def exit_status(self) -> int:
         deadline = time.monotonic() + WAIT_S
         while time.monotonic() < deadline:
             pid, status = os.waitpid(self.pid, os.WNOHANG)
             if pid:
+                self._stopped.set()
                 self._reader.join(timeout=2)
-                os.close(self.fd)
+                if self.fd >= 0:
+                    os.close(self.fd)
                 return os.waitstatus_to_exitcode(status)
             time.sleep(0.05)
         os.kill(self.pid, signal.SIGKILL)

@@ -56,3 +56,11 @@ def test_in_kiosk_mode_sigterm_ends_cleanly_and_sigint_is_still_ignored(tmp_path
     after = terminal.received()[before:]
     assert ALTERNATE_SCREEN_OFF in after and all(sequence in after for sequence in MOUSE_OFF)
     assert status == 128 + signal.SIGTERM
+
+
+def test_a_terminal_that_hangs_up_ends_the_app_with_its_journal_closed(tmp_path):
+    terminal = Terminal("--data-dir", str(tmp_path), "--lang", "en")
+    terminal.wait_for("Choose your language")
+    terminal.hang_up()  # nothing can be written to the terminal any more
+    assert terminal.exit_status() == 128 + signal.SIGHUP
+    assert not (tmp_path / "reddog.db-wal").exists()  # the journal was closed, not abandoned
