@@ -425,13 +425,20 @@ def _check_contents(conn: sqlite3.Connection, path: Path, full_check: bool) -> N
 
 
 def _remove_empty_side_files(path: Path, existed_before: set[str]) -> None:
-    """Remove the empty -wal/-shm files our read-only look created, so a refused file is left as found."""
-    wal = Path(f"{path}-wal")
-    if "-wal" in existed_before or (wal.exists() and wal.stat().st_size > 0):
-        return
-    for suffix in SIDE_SUFFIXES:
-        if suffix not in existed_before:
-            Path(f"{path}{suffix}").unlink(missing_ok=True)
+    """Remove the empty -wal/-shm files our read-only look created, so a refused file is left as found.
+
+    Best effort: where the folder cannot be changed nothing was created either, and the refusal
+    that brought us here is what the caller reports.
+    """
+    try:
+        wal = Path(f"{path}-wal")
+        if "-wal" in existed_before or (wal.exists() and wal.stat().st_size > 0):
+            return
+        for suffix in SIDE_SUFFIXES:
+            if suffix not in existed_before:
+                Path(f"{path}{suffix}").unlink(missing_ok=True)
+    except OSError:
+        pass
 
 
 def _connect_for_play(path: Path) -> sqlite3.Connection:

@@ -17,7 +17,7 @@ from reddog_tui.store import GameSession, Store, StoreError
 from reddog_tui.store.paths import DB_FILENAME
 
 from .conftest import FakeClock, stacked
-from .isolation import mount_namespace_available, open_and_report, read_only_bind, run_python
+from .isolation import OPEN_AND_REPORT, mount_namespace_available, open_and_report, read_only_bind, run_python
 from .test_open import played_database
 
 NEEDS_MOUNTS = "root cannot be kept from writing without a read-only mount, and mounts are not allowed here"
@@ -120,6 +120,25 @@ def test_a_read_only_data_folder_is_refused_for_root_too(data_dir):
         pytest.skip(NEEDS_MOUNTS)
     outcome = open_and_report(data_dir, setup=read_only_bind(data_dir), namespace=True)
     assert (outcome["code"], outcome["path"]) == ("unwritable", str(data_dir))
+    assert outcome["after"] == outcome["before"]
+
+
+# access() says yes where writing then fails, as on a network share that maps root to nobody.
+ACCESS_THAT_CANNOT_SEE = "import os\nos.access = lambda *args, **kwargs: True\n"
+
+
+def test_a_refusal_comes_even_when_tidying_the_folder_fails(data_dir):
+    """The open gets past the folder check and fails on a read-only mount; removing the side
+    files it looked for fails too. The refusal is still reported, never an OSError."""
+    path = played_database(data_dir)
+    for suffix in ("-wal", "-shm"):
+        Path(f"{path}{suffix}").unlink(missing_ok=True)
+    if not mount_namespace_available():
+        pytest.skip(NEEDS_MOUNTS)
+    outcome = run_python(
+        ACCESS_THAT_CANNOT_SEE + OPEN_AND_REPORT, str(data_dir), setup=read_only_bind(data_dir), namespace=True
+    )
+    assert outcome["code"] in ("unwritable", "read_only_file")
     assert outcome["after"] == outcome["before"]
 
 
