@@ -2,14 +2,16 @@
 
     python tests/store/race_driver.py
 
-Prints `READY` once imported, then for each line `OPEN DATA_DIR` on stdin it opens the store
-there, closes it at once and prints one line: `OPENED`, `REFUSED code`, or `CRASHED text`.
+Prints `READY` once imported, then for each line `OPEN SECONDS DATA_DIR` on stdin it opens the
+store there, keeps it open for SECONDS, closes it and prints one line: `OPENED`, `REFUSED code`,
+or `CRASHED text`.
 The test writes the same line to every copy's stdin together, so they race on one folder.
 """
 
 from __future__ import annotations
 
 import sys
+import time
 import traceback
 
 from reddog_tui.store import Store, StoreError
@@ -18,11 +20,12 @@ from reddog_tui.store import Store, StoreError
 def main() -> None:
     print("READY", flush=True)
     for line in sys.stdin:
-        command, _, data_dir = line.rstrip("\n").partition(" ")
+        command, hold, data_dir = line.rstrip("\n").split(" ", 2)
         if command != "OPEN":
             break
         try:
-            Store.open(data_dir).close()
+            with Store.open(data_dir):
+                time.sleep(float(hold))
             print("OPENED", flush=True)
         except StoreError as error:
             print(f"REFUSED {error.code}", flush=True)

@@ -10,6 +10,8 @@ from reddog_tui.store.paths import DB_FILENAME
 
 RACERS = 3
 RACES = 50
+HELD_EVERY = 25  # in every 25th race the first to open keeps the journal open for a while
+HOLD_S = 1.0  # far longer than a loser's wait for the journal (BUSY_TIMEOUT_S)
 ROOT = Path(__file__).resolve().parents[2]
 
 
@@ -31,15 +33,17 @@ def test_copies_started_together_on_an_empty_folder_leave_one_good_journal(tmp_p
     """3 processes open the same new folder at the same instant, 50 times over.
 
     Each either opens the journal or is refused as "in use"; afterwards the folder holds one
-    journal that opens and passes the full check, and no draft is left beside it.
+    journal that opens and passes the full check, and no draft is left beside it. Where the
+    first keeps the journal open, the other two are refused as "in use".
     """
     racers = start_racers(RACERS)
     outcomes: list[list[str]] = []
     try:
         for race in range(RACES):
             data_dir = tmp_path / f"race{race}"
+            hold = HOLD_S if race % HELD_EVERY == 0 else 0
             for racer in racers:  # the same line to every copy before any reads its answer
-                racer.stdin.write(f"OPEN {data_dir}\n")
+                racer.stdin.write(f"OPEN {hold} {data_dir}\n")
             for racer in racers:
                 racer.stdin.flush()
             outcomes.append([racer.stdout.readline().strip() for racer in racers])
@@ -50,6 +54,8 @@ def test_copies_started_together_on_an_empty_folder_leave_one_good_journal(tmp_p
     for race, answers in enumerate(outcomes):
         assert "OPENED" in answers, (race, answers)
         assert set(answers) <= {"OPENED", "REFUSED locked"}, (race, answers)
+        if race % HELD_EVERY == 0:
+            assert sorted(answers) == ["OPENED", "REFUSED locked", "REFUSED locked"], (race, answers)
         data_dir = tmp_path / f"race{race}"
         with Store.open(data_dir, full_check=True) as store:
             assert store.load_table() is None  # a new, empty table
