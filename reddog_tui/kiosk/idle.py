@@ -6,8 +6,6 @@ from enum import StrEnum
 
 from ..engine import Outcome, Phase, TableState
 
-DEFAULT_IDLE_SECONDS = 120
-
 
 class IdleStep(StrEnum):
     NOTHING = "nothing"

@@ -10,11 +10,13 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import Callable
 
+from ..store.settings import Key
+
 # scrypt cost: about 16 MiB and a few tens of milliseconds, once per attempt.
 _N, _R, _P = 2**14, 8, 1
 _SCHEME = "scrypt"
 
-PIN_SETTING = "attendant_pin_hash"  # the store setting that holds the hash, never the PIN
+PIN_SETTING = Key.PIN_HASH  # the store setting that holds the hash, never the PIN
 
 MIN_PIN_LENGTH = 4
 MAX_PIN_LENGTH = 12

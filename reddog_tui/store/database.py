@@ -14,7 +14,7 @@ import time
 from contextlib import contextmanager
 from datetime import datetime, timezone
 from pathlib import Path
-from typing import Callable, Iterator
+from typing import Callable, Iterator, Mapping
 
 try:
     import fcntl
@@ -26,6 +26,7 @@ from .accounting import ZERO_METERS, RoundRecord, Transition, identity_gap
 from .errors import StoreError
 from .paths import database_path
 from .schema import APPLICATION_ID, DDL, METER_NAMES, SCHEMA_VERSION
+from .settings import stored_text
 
 BUSY_TIMEOUT_S = 0.25  # waiting longer would only freeze the screen
 SQLITE_MAGIC = b"SQLite format 3\x00"
@@ -144,21 +145,27 @@ class Store:
         row = self._read("SELECT value FROM settings WHERE key = ?", (key,))
         return row[0][0] if row else None
 
-    def set_setting(self, key: str, value: str) -> None:
+    def settings_rows(self) -> dict[str, str]:
+        """The settings table as stored, every row, unchecked (`settings.read_settings` types it)."""
+        return dict(self._read("SELECT key, value FROM settings"))
+
+    def set_setting(self, key: str, value: object) -> None:
+        """Store one setting; a value the settings model refuses raises SettingRefused, nothing written."""
+        text = stored_text(key, value)
         with self._transaction() as conn:
-            conn.execute(
-                "INSERT INTO settings (key, value) VALUES (?, ?)"
-                " ON CONFLICT (key) DO UPDATE SET value = excluded.value",
-                (key, str(value)),
-            )
+            _write_settings(conn, {str(key): text})
 
     # --- writing ------------------------------------------------------------
-    def commit(self, transition: Transition, expected_seq: int) -> tuple[int, int | None]:
+    def commit(
+        self, transition: Transition, expected_seq: int, settings: Mapping[str, object] | None = None
+    ) -> tuple[int, int | None]:
         """Write a transition in one transaction; return (its journal seq, voucher number or None).
 
         `expected_seq` is the seq the caller's state came from (0 for a new table): if another
         writer moved the table on, nothing is written and StoreError("locked") is raised.
+        `settings` are written in the same transaction (each checked first: SettingRefused).
         """
+        rows = {str(key): stored_text(key, value) for key, value in (settings or {}).items()}
         seq = expected_seq + 1
         state_json = transition.state.to_json()
         t = self._clock()
@@ -197,6 +204,7 @@ class Store:
                 voucher = conn.execute(
                     "INSERT INTO vouchers (time, amount) VALUES (?, ?)", (t, transition.voucher_amount)
                 ).lastrowid
+            _write_settings(conn, rows)
         return seq, voucher
 
     # --- plumbing -----------------------------------------------------------
@@ -245,6 +253,13 @@ def _os_error(exc: OSError, path: Path) -> StoreError:
     """The code for a file-system error while creating the folder or the journal."""
     code = "disk_full" if exc.errno in (errno.ENOSPC, errno.EDQUOT) else "unwritable"
     return StoreError(code, path, str(exc))
+
+
+def _write_settings(conn: sqlite3.Connection, rows: Mapping[str, str]) -> None:
+    conn.executemany(
+        "INSERT INTO settings (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value",
+        list(rows.items()),
+    )
 
 
 def _read_meters(conn: sqlite3.Connection) -> dict[str, int]:

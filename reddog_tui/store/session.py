@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from datetime import datetime
 
@@ -9,6 +10,15 @@ from ..engine import Action, Dealer, Phase, RedDogError, TableConfig, TableState
 from ..engine import table as engine
 from .accounting import RoundRecord, Transition, balance, game_transition
 from .database import Store
+from .settings import (
+    CREDITS_PAID_IN,
+    SettingRefused,
+    Settings,
+    check_table,
+    read_settings,
+    safe_table,
+    stored_text,
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -23,16 +33,28 @@ class Voucher:
 class GameSession:
     """The table in the store: loads the open state, or starts a table with `initial_credits`.
 
-    `config` is used only when a new table is started; a stored table keeps its own.
+    `config` is used only when a new table is started; a stored table keeps its own. A stored
+    table whose settings the settings model refuses (a file edited by hand, or written by a
+    release with other limits) is played with the safe default settings instead: the change is
+    journaled as `settings_reset` and the refusal kept in `table_problem` for staff to see.
     """
 
     def __init__(
-        self, store: Store, dealer: Dealer, initial_credits: int = 1000, config: TableConfig | None = None
+        self,
+        store: Store,
+        dealer: Dealer,
+        initial_credits: int = 1000,
+        config: TableConfig | None = None,
+        languages: Iterable[str] | None = None,
     ) -> None:
         self.store = store
         self.dealer = dealer
+        self.languages = tuple(languages) if languages is not None else None  # the languages a setting may name
+        self.settings: Settings = read_settings(store.settings_rows(), self.languages)
         loaded = store.load_table()
         if loaded is None:
+            if config is not None:
+                check_table(config)
             state = engine.new_table(initial_credits, config)
             opening = Transition(
                 action="open_table",
@@ -45,6 +67,13 @@ class GameSession:
             self._state, self._round_balance_before = state, 0
         else:
             self._state, self._seq, self._round_balance_before = loaded
+        self.table_problem: SettingRefused | None = None
+        try:
+            check_table(self._state.config)
+        except SettingRefused as refused:
+            self.table_problem = refused
+            safe = self._state._replace(config=safe_table(self._state.config))
+            self._commit_outside_play("settings_reset", None, safe, {})
 
     @property
     def state(self) -> TableState:
@@ -97,10 +126,16 @@ class GameSession:
     def set_progressive(self, on: bool) -> TableState:
         return self.act(Action.SET_PROGRESSIVE, bool(on))
 
-    def reconfigure(self, config: TableConfig) -> TableState:
-        """New operator settings for the table (between rounds, R15); journaled, no meter moves."""
-        after = engine.reconfigure(self._state, config)
-        self._commit_outside_play("reconfigure", None, after, {})
+    def reconfigure(self, config: TableConfig, settings: Mapping[str, object] | None = None) -> TableState:
+        """New operator settings: the table's (between rounds, R15) and `settings` for the settings
+        table, checked by the settings model (SettingRefused) and saved in one journaled transaction."""
+        check_table(config)
+        texts = {key: stored_text(key, value, self.languages) for key, value in (settings or {}).items()}
+        # The same table settings again (only the kiosk's changed) may be saved during a round.
+        after = self._state if config == self._state.config else engine.reconfigure(self._state, config)
+        self._commit_outside_play("reconfigure", None, after, {}, settings=texts)
+        self.table_problem = None
+        self._reread_settings()
         return after
 
     # --- attendant operations (kiosk mode) -----------------------------------
@@ -108,8 +143,12 @@ class GameSession:
         """Credits paid in by an attendant, between rounds (not while a spread waits); metered as credits in."""
         if self._state.phase is Phase.DECISION:
             raise errors.ActionNotAllowed("add_credits", self._state.phase.value)
-        if isinstance(amount, bool) or not isinstance(amount, int) or amount < 1:
-            raise errors.InvalidSetting("credits", "credits added must be a whole number of at least 1")
+        try:
+            CREDITS_PAID_IN.check("credits", amount)
+        except SettingRefused:
+            raise errors.InvalidSetting(
+                "credits", f"credits added must be a whole number from {CREDITS_PAID_IN.low} to {CREDITS_PAID_IN.high}"
+            ) from None
         after = self._state._replace(credits=self._state.credits + amount)
         self._commit_outside_play("add_credits", amount, after, {"credits_in": amount})
         return after
@@ -139,7 +178,8 @@ class GameSession:
         return self.store.journal_actions(limit)
 
     def _commit_outside_play(  # attendant and operator changes: no round is dealt or settled
-        self, action: str, amount: int | None, after: TableState, meters: dict[str, int], voucher: int = 0
+        self, action: str, amount: int | None, after: TableState, meters: dict[str, int], voucher: int = 0,
+        settings: Mapping[str, object] | None = None,
     ) -> int | None:
         transition = Transition(
             action=action,
@@ -149,7 +189,7 @@ class GameSession:
             meters=meters,
             voucher_amount=voucher,
         )
-        self._seq, number = self.store.commit(transition, self._seq)
+        self._seq, number = self.store.commit(transition, self._seq, settings)
         self._state = after
         return number
 
@@ -167,8 +207,13 @@ class GameSession:
     def get_setting(self, key: str) -> str | None:
         return self.store.get_setting(key)
 
-    def set_setting(self, key: str, value: str) -> None:
-        self.store.set_setting(key, value)
+    def set_setting(self, key: str, value: object) -> None:
+        """One setting of the settings table; SettingRefused if the settings model refuses it."""
+        self.store.set_setting(key, stored_text(key, value, self.languages))
+        self._reread_settings()
+
+    def _reread_settings(self) -> None:
+        self.settings = read_settings(self.store.settings_rows(), self.languages)
 
 
 def _chip(value: int | bool | None) -> int:

@@ -15,6 +15,7 @@ from textual.screen import Screen
 from ..engine import Action, Dealer, Outcome, Phase, RedDogError, ShuffledDealer, TableState
 from .. import i18n
 from ..i18n import LANGUAGES
+from ..store.settings import Key, Settings
 from .kiosk_mode import KioskApp
 
 NEW_PLAYER_CREDITS = 1000  # outside kiosk mode a new data dir can play at once
@@ -94,14 +95,14 @@ class RedDogApp(KioskApp, App):
             data_dir = self.data_dir or resolve_data_dir(None, None)
             self.store = Store.open(data_dir) if self.clock is None else Store.open(data_dir, clock=self.clock)
             self.session = GameSession(
-                self.store, self.dealer, initial_credits=0 if self.kiosk else NEW_PLAYER_CREDITS
+                self.store, self.dealer, initial_credits=0 if self.kiosk else NEW_PLAYER_CREDITS, languages=LANGUAGES
             )
-            saved = self.session.get_setting("language")
+            saved = self.session.settings.language
         except StoreError as error:
             self.store_error = error
             self.push_screen(StoreErrorScreen(error))
             return
-        chosen = self.requested_language or (saved if saved in LANGUAGES else None)
+        chosen = self.requested_language or saved
         chosen = chosen or i18n.system_language() or i18n.DEFAULT_LANGUAGE
         self.set_reactive(RedDogApp.language, chosen)
         i18n.set_language(chosen)
@@ -124,30 +125,29 @@ class RedDogApp(KioskApp, App):
         return state.phase is not Phase.BETTING or state.ante > 0
 
     # --- settings -------------------------------------------------------------
-    def setting_on(self, key: str, default: bool) -> bool:
-        if self.session is None:
-            return default
-        value = self.session.get_setting(key)
-        return default if value is None else value == "on"
+    @property
+    def settings(self) -> Settings:
+        """The stored settings, typed (their defaults until the journal is open)."""
+        return self.session.settings if self.session is not None else Settings()
 
     def set_setting_on(self, key: str, on: bool) -> None:
         if self.session is not None:
-            self._store_call(lambda: self.session.set_setting(key, "on" if on else "off"))
+            self._store_call(lambda: self.session.set_setting(key, on))
         self.refresh_screens()
 
     @property
     def fast_play(self) -> bool:
-        return self.setting_on("fast_play", False)
+        return self.settings.fast_play
 
     @property
     def sound(self) -> bool:
-        return self.setting_on("sound", True)
+        return self.settings.sound
 
     # --- language ---------------------------------------------------------------
     def watch_language(self, language: str) -> None:
         i18n.set_language(language)
         if self.session is not None:
-            self._store_call(lambda: self.session.set_setting("language", language))
+            self._store_call(lambda: self.session.set_setting(Key.LANGUAGE, language))
         self.refresh_screens()
 
     def choose_language(self, language: str) -> None:

@@ -10,19 +10,12 @@ import time
 from typing import TYPE_CHECKING, Callable
 
 from ..engine import Action, Phase
-from ..i18n import DEFAULT_LANGUAGE, LANGUAGES
-from ..kiosk.idle import DEFAULT_IDLE_SECONDS, IdleStep, idle_step
+from ..i18n import DEFAULT_LANGUAGE
+from ..kiosk.idle import IdleStep, idle_step
 from ..kiosk.pin import PIN_SETTING, Attempt, PinGate, Verdict
 
 if TYPE_CHECKING:
     from .app import RedDogApp
-
-IDLE_SETTING = "idle_timeout_seconds"
-REALITY_SETTING = "reality_check_minutes"
-DEFAULT_LANGUAGE_SETTING = "default_language"
-DEFAULT_REALITY_MINUTES = 30
-IDLE_LIMITS = (30, 3600)  # seconds
-REALITY_LIMITS = (5, 240)  # minutes
 
 
 class KioskMode:
@@ -38,29 +31,18 @@ class KioskMode:
         self.cash_out_requested = False
         self._gate: PinGate | None = None
 
-    # --- settings --------------------------------------------------------------
-    def _int_setting(self, key: str, default: int, limits: tuple[int, int]) -> int:
-        session = self.app.session
-        text = session.get_setting(key) if session is not None else None
-        try:
-            value = int(text) if text is not None else default
-        except ValueError:
-            return default
-        return value if limits[0] <= value <= limits[1] else default
-
+    # --- settings (typed and checked by the store's settings model) ----------------------
     @property
     def idle_timeout(self) -> int:
-        return self._int_setting(IDLE_SETTING, DEFAULT_IDLE_SECONDS, IDLE_LIMITS)
+        return self.app.settings.idle_timeout_seconds
 
     @property
     def reality_minutes(self) -> int:
-        return self._int_setting(REALITY_SETTING, DEFAULT_REALITY_MINUTES, REALITY_LIMITS)
+        return self.app.settings.reality_check_minutes
 
     @property
     def default_language(self) -> str:
-        session = self.app.session
-        saved = session.get_setting(DEFAULT_LANGUAGE_SETTING) if session is not None else None
-        return saved if saved in LANGUAGES else (self.app.requested_language or DEFAULT_LANGUAGE)
+        return self.app.settings.default_language or self.app.requested_language or DEFAULT_LANGUAGE
 
     # --- the player's session -----------------------------------------------------
     def holdings(self) -> int:

@@ -6,10 +6,10 @@ from datetime import datetime
 
 from babel.dates import format_datetime
 
-from ..engine import errors
 from ..i18n import _, ngettext
 from ..i18n.formatting import babel_locale, credits, number
 from ..i18n import current_language
+from ..store.settings import Key, Refusal, SettingRefused
 
 
 def signed_credits(amount: int) -> str:
@@ -68,23 +68,57 @@ def meter_names() -> dict[str, str]:
     }
 
 
-def setting_error_text(error: errors.InvalidSetting) -> str:
-    """The engine's refusal of an operator setting, as a sentence naming the problem."""
-    reason = error.reason
-    if error.setting == "min_bet":
-        if "above" in reason:
-            return _("The table minimum is above the table maximum.")
-        return _("The table minimum must be at least 1.")
-    if error.setting == "chip_values":
-        if "differ" in reason:
-            return _("Each chip value may appear only once.")
-        return _("Every chip must be worth at least 1.")
-    if error.setting == "max_winnings":
+CREDITS_KEY = "credits"  # the amount field of "Add credits": checked like a setting, never stored
+
+
+def setting_names() -> dict[str, str]:
+    """The name of every setting (and of the credits an attendant pays in), as the screens show it."""
+    return {
+        Key.MIN_BET: _("Table minimum"),
+        Key.MAX_BET: _("Table maximum"),
+        Key.CHIP_VALUES: _("Chip values, separated by commas"),
+        Key.MAX_WINNINGS: _("Max winnings"),
+        Key.DECKS: _("Number of decks (1–8)"),
+        Key.PROGRESSIVE_OFFERED: _("Progressive betting offered"),
+        Key.IDLE_TIMEOUT: _("Idle timeout in seconds"),
+        Key.REALITY_CHECK: _("Reality check every … minutes"),
+        Key.DEFAULT_LANGUAGE: _("Default language"),
+        Key.LANGUAGE: _("Language"),
+        Key.FAST_PLAY: _("Fast play"),
+        Key.SOUND: _("Sound effects (terminal bell)"),
+        Key.PIN_HASH: _("Attendant PIN"),
+        CREDITS_KEY: _("Credits paid in"),
+    }
+
+
+def refusal_text(refused: SettingRefused) -> str:
+    """Why the settings model refused a value, as one sentence naming the field."""
+    field = setting_names().get(refused.key, str(refused.key))
+    reason = refused.reason
+    if reason is Refusal.NOT_A_WHOLE_NUMBER:
+        shown = refused.text if len(refused.text) <= 20 else refused.text[:19] + "…"
+        if not shown:
+            return _("{field}: enter a whole number.").format(field=field)
+        return _("{field}: “{text}” is not a whole number; use only the digits 0 to 9.").format(
+            field=field, text=shown
+        )
+    if reason is Refusal.OUT_OF_RANGE:
+        return _("{field}: enter a whole number from {low} to {high}.").format(
+            field=field, low=number(refused.low or 0), high=number(refused.high or 0)
+        )
+    if reason is Refusal.NO_CHIPS:
+        return _("{field}: enter at least one chip value.").format(field=field)
+    if reason is Refusal.TOO_MANY_CHIPS:
+        most = refused.high or 0
+        return ngettext("{field}: at most {n} chip value.", "{field}: at most {n} chip values.", most).format(
+            field=field, n=number(most)
+        )
+    if reason is Refusal.REPEATED_CHIP:
+        return _("Each chip value may appear only once.")
+    if reason is Refusal.MIN_ABOVE_MAX:
+        return _("The table minimum is above the table maximum.")
+    if reason is Refusal.WINNINGS_BELOW_MAX_BET:
         return _("Max winnings must not be below the table maximum.")
-    if error.setting == "decks":
-        return _("The number of decks must be from 1 to 8.")
-    if error.setting == "table" and "ante" in reason:
-        return _("Chips are on the ante: settings can be changed once the ante is empty.")
-    if error.setting == "credits":
-        return _("Enter a whole number of at least 1.")
-    return _("Every amount must be a whole number.")
+    if reason is Refusal.NO_PLAYABLE_ANTE:
+        return _("No ante from the table minimum to the table maximum can be made with these chips.")
+    return _("{field}: the stored value is not one of the choices.").format(field=field)

@@ -36,3 +36,8 @@ def kiosk_app(data_dir: Path, language: str = "en", rounds=(), clock: Clock | No
 async def enter_pin(pilot, pin: str = PIN) -> None:
     await pilot.press("f12", *pin, "enter")
     await pilot.pause(0.1)
+
+
+def paying_in(amount: int) -> tuple[str, ...]:
+    """Keys on the attendant menu: Add credits, the amount, Enter, then Yes on the confirmation."""
+    return ("1", *str(amount), "enter", "enter")

@@ -11,7 +11,7 @@ from reddog_tui.ui.screens.attendant import AttendantMenu, OperatorSettingsScree
 from reddog_tui.ui.screens.table import TableScreen
 from tests.ui.helpers import SPREAD_4_WIN, run, screen_text
 
-from .kiosk_helpers import PIN, Clock, enter_pin, kiosk_app
+from .kiosk_helpers import PIN, Clock, enter_pin, kiosk_app, paying_in
 
 
 def answers(*replies):
@@ -109,11 +109,11 @@ async def test_credits_in_cash_out_voucher_and_meters(tmp_path):
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("enter")
         await enter_pin(pilot)
-        await pilot.press("1", "2", "5", "0", "enter")
+        await pilot.press(*paying_in(250))
         await pilot.pause(0.1)
         assert app.session.state.credits == 250
         assert "250 credits added." in screen_text(app)
-        await pilot.press("escape", "2")  # cash out
+        await pilot.press("escape", "2", "enter")  # cash out, confirmed
         await pilot.pause(0.1)
         assert isinstance(app.screen, VoucherScreen)
         text = screen_text(app)
@@ -139,19 +139,22 @@ async def test_operator_settings_refuse_bad_values_and_keep_the_old_ones(tmp_pat
         screen = app.screen
         cases = {
             "#field-min-bet": ("600", "The table minimum is above the table maximum."),
-            "#field-chip-values": ("0, 5", "Every chip must be worth at least 1."),
+            "#field-chip-values": ("0, 5", "Chip values, separated by commas: enter a whole number from 1 to 9,999."),
             "#field-max-winnings": ("100", "Max winnings must not be below the table maximum."),
-            "#field-decks": ("9", "The number of decks must be from 1 to 8."),
+            "#field-decks": ("9", "Number of decks (1–8): enter a whole number from 1 to 8."),
         }
         before = app.session.state.config
         for selector, (value, message) in cases.items():
-            screen.query_one(selector).value = value
+            field = screen.query_one(selector)
+            kept = field.value
+            field.value = value
             await pilot.press("enter")
             await pilot.pause()
             assert message in screen_text(app)
             assert app.session.state.config == before  # the old value kept
+            field.value = kept
         screen.query_one("#field-decks").value = "6"
-        screen.query_one("#field-idle").value = "300"
+        screen.query_one("#field-idle-timeout-seconds").value = "300"
         await pilot.press("enter")
         await pilot.pause(0.1)
         assert "Settings saved." in screen_text(app)
@@ -165,7 +168,7 @@ async def test_exit_from_the_menu_ends_the_app(tmp_path):
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("enter")
         await enter_pin(pilot)
-        await pilot.press("5")
+        await pilot.press("5", "enter")  # exit, confirmed
         await pilot.pause(0.1)
         assert not app.is_running
     assert journal(tmp_path)[0] == "attendant_exit"

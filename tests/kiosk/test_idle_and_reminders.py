@@ -6,19 +6,19 @@ import pytest
 
 from reddog_tui.engine import Outcome, Phase
 from reddog_tui.kiosk.idle import IdleStep
-from reddog_tui.ui.kiosk_mode import IDLE_SETTING, REALITY_SETTING
+from reddog_tui.store.settings import Key
 from reddog_tui.ui.screens.reality_check import RealityCheckScreen
 from reddog_tui.ui.screens.table import TableScreen
 from reddog_tui.ui.screens.welcome import WelcomeScreen
 from tests.ui.helpers import SPREAD_4_WIN, run, screen_text
 
-from .kiosk_helpers import Clock, enter_pin, kiosk_app
+from .kiosk_helpers import Clock, enter_pin, kiosk_app, paying_in
 
 
 async def with_credits(app, pilot, amount: int) -> None:
     """Credits paid in through the attendant menu, as on the cabinet."""
     await enter_pin(pilot)
-    await pilot.press("1", *str(amount), "enter", "escape", "escape")
+    await pilot.press(*paying_in(amount), "escape", "escape")
     await pilot.pause()
     assert isinstance(app.screen, TableScreen) and app.session.state.credits == amount
 
@@ -117,8 +117,8 @@ async def test_time_and_net_result_are_on_the_table_and_the_reality_check_offers
         assert "The player asked to cash out." in screen_text(app)
         await pilot.press("2")
         await pilot.pause(0.1)
-        assert "110 credits" in screen_text(app)
-        await pilot.press("enter", "escape")
+        assert "110 credits" in screen_text(app)  # the amount, asked to be confirmed
+        await pilot.press("enter", "enter", "escape")  # confirmed, the voucher read, out of the menu
         await pilot.pause(0.1)
         assert isinstance(app.screen, TableScreen)
         assert "Cash-out requested" not in screen_text(app)
@@ -141,7 +141,7 @@ async def test_a_short_configured_idle_timeout_calls_the_decision_at_that_time(t
     clock = Clock()
     app = kiosk_app(tmp_path, rounds=[SPREAD_4_WIN], clock=clock)
     async with app.run_test(size=(80, 24)) as pilot:
-        app.session.set_setting(IDLE_SETTING, "45")  # not the default of 120 s
+        app.session.set_setting(Key.IDLE_TIMEOUT, "45")  # not the default of 120 s
         await open_decision(app, pilot)
         clock.now += 44
         assert app.kiosk_mode.tick() is IdleStep.NOTHING
@@ -155,7 +155,7 @@ async def test_a_long_configured_idle_timeout_leaves_the_decision_open_past_the_
     clock = Clock()
     app = kiosk_app(tmp_path, rounds=[SPREAD_4_WIN], clock=clock)
     async with app.run_test(size=(80, 24)) as pilot:
-        app.session.set_setting(IDLE_SETTING, "600")
+        app.session.set_setting(Key.IDLE_TIMEOUT, "600")
         await open_decision(app, pilot)
         clock.now += 599
         assert app.kiosk_mode.tick() is IdleStep.NOTHING
@@ -170,7 +170,7 @@ async def test_a_key_press_restarts_the_idle_time_so_an_active_player_decides_hi
     clock = Clock()
     app = kiosk_app(tmp_path, rounds=[SPREAD_4_WIN], clock=clock)
     async with app.run_test(size=(80, 24)) as pilot:
-        app.session.set_setting(IDLE_SETTING, "60")
+        app.session.set_setting(Key.IDLE_TIMEOUT, "60")
         await open_decision(app, pilot)
         clock.now += 50
         assert app.kiosk_mode.tick() is IdleStep.NOTHING
@@ -188,7 +188,7 @@ async def test_a_click_restarts_the_idle_time(tmp_path):
     clock = Clock()
     app = kiosk_app(tmp_path, rounds=[SPREAD_4_WIN], clock=clock)
     async with app.run_test(size=(80, 24)) as pilot:
-        app.session.set_setting(IDLE_SETTING, "60")
+        app.session.set_setting(Key.IDLE_TIMEOUT, "60")
         await open_decision(app, pilot)
         clock.now += 50
         await pilot.click(offset=(1, 1))
@@ -202,7 +202,7 @@ async def test_the_configured_reality_check_interval_is_kept_while_the_player_pl
     clock = Clock()
     app = kiosk_app(tmp_path, rounds=[SPREAD_4_WIN] * 4, clock=clock)
     async with app.run_test(size=(80, 24)) as pilot:
-        app.session.set_setting(REALITY_SETTING, "10")  # not the default of 30 minutes
+        app.session.set_setting(Key.REALITY_CHECK, "10")  # not the default of 30 minutes
         await pilot.press("enter")
         await with_credits(app, pilot, 100)
         for _ in range(9):  # a player busy every minute: input does not move the reality check

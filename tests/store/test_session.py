@@ -93,11 +93,11 @@ def test_settings_survive_a_restart(data_dir, open_session):
     assert session.get_setting("language") is None
     session.set_setting("language", "pl")
     session.set_setting("language", "de")
-    session.set_setting("fast_play", "1")
+    session.set_setting("fast_play", "on")
     store.close()
     store, again = reopen(data_dir)
     assert again.get_setting("language") == "de"
-    assert again.get_setting("fast_play") == "1"
+    assert again.get_setting("fast_play") == "on"
     store.close()
 
 

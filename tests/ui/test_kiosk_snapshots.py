@@ -13,7 +13,7 @@ from datetime import datetime, timezone
 import pytest
 
 from reddog_tui.store import Store
-from tests.kiosk.kiosk_helpers import PIN, Clock, kiosk_app
+from tests.kiosk.kiosk_helpers import PIN, Clock, kiosk_app, paying_in
 
 from .helpers import LANGUAGES, SPREAD_4_WIN
 
@@ -31,8 +31,8 @@ def pinned_time(monkeypatch):
 
 
 def paid_in(amount: int) -> tuple[str, ...]:
-    """From the welcome screen: the PIN, then credits through the menu, back on the menu."""
-    return ("enter", "f12", *PIN, "enter", "1", *str(amount), "enter", "escape")
+    """From the welcome screen: the PIN, then credits through the menu (confirmed), back on the menu."""
+    return ("enter", "f12", *PIN, "enter", *paying_in(amount), "escape")
 
 
 @pytest.mark.parametrize("language", LANGUAGES)
@@ -54,7 +54,7 @@ def test_attendant_menu(snap_compare, tmp_path, language):
 @pytest.mark.parametrize("language", LANGUAGES)
 def test_voucher(snap_compare, tmp_path, language):
     app = kiosk_app(tmp_path, language, clock=Clock(START))
-    assert snap_compare(app, press=(*paid_in(1250), "2"), terminal_size=(80, 24))
+    assert snap_compare(app, press=(*paid_in(1250), "2", "enter"), terminal_size=(80, 24))
 
 
 @pytest.mark.parametrize("language", LANGUAGES)

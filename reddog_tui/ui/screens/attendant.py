@@ -3,7 +3,7 @@ operator settings and the only way out."""
 
 from __future__ import annotations
 
-from dataclasses import replace
+from typing import Callable
 
 from textual import events, on
 from textual.app import ComposeResult
@@ -11,26 +11,23 @@ from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.content import Content
 from textual.message import Message
-from textual.screen import Screen
-from textual.widgets import Input, Static
+from textual.screen import ModalScreen, Screen
+from textual.validation import ValidationResult, Validator
+from textual.widgets import Button, Input, Static
 
-from ...engine import errors
+from ...engine import Phase, errors
 from ...i18n import LANGUAGE_NAMES, LANGUAGES, _, pgettext
 from ...i18n.formatting import credits, number
 from ...kiosk.pin import MAX_PIN_LENGTH, Verdict
-from ..kiosk_mode import (
-    DEFAULT_LANGUAGE_SETTING,
-    IDLE_LIMITS,
-    IDLE_SETTING,
-    REALITY_LIMITS,
-    REALITY_SETTING,
-)
+from ...store.settings import CREDITS_PAID_IN, Key, SettingRefused, parse, table_config
 from ..kiosk_texts import (
+    CREDITS_KEY,
     clock_duration,
     local_time,
     meter_names,
+    refusal_text,
     seconds_left,
-    setting_error_text,
+    setting_names,
     signed_credits,
 )
 from ..widgets.buttons import KeyBar
@@ -54,6 +51,9 @@ MenuRow.-highlighted { background: #f0c419; color: #111111; text-style: bold; }
 .field-input:focus { background: #1d5a38; }
 ChoiceField { width: 24; height: 1; padding: 0 1; background: #082616; }
 ChoiceField:focus { background: #1d5a38; text-style: bold; }
+.field-input.-invalid, .field-input.-invalid:focus, .attendant-input.-invalid, .attendant-input.-invalid:focus {
+    border: none; background: #5a1d1d;
+}
 .voucher { width: 56; height: auto; border: double #f2efe6; padding: 1 2; }
 .voucher-title { width: 100%; text-align: center; text-style: bold; margin: 0 0 1 0; }
 .voucher-row { height: 1; }
@@ -187,6 +187,7 @@ class AttendantMenu(AttendantScreen):
         with Vertical(classes="attendant-body"):
             yield Static("", classes="attendant-title", markup=False)
             yield Static("", id="cash-out-banner", classes="attendant-banner", markup=False)
+            yield Static("", id="settings-problems", classes="attendant-banner", markup=False)
             yield Static("", id="menu-status", classes="attendant-line", markup=False)
             with Vertical(classes="attendant-list"):
                 for key in MENU:
@@ -202,6 +203,10 @@ class AttendantMenu(AttendantScreen):
         banner = self.query_one("#cash-out-banner", Static)
         banner.update(_("The player asked to cash out."))
         banner.display = kiosk.cash_out_requested
+        problems = stored_settings_report(self.app.session)
+        report = self.query_one("#settings-problems", Static)
+        report.update(problems)
+        report.display = bool(problems)
         self.query_one("#menu-status", Static).update(
             _("Credits {credits} · time played {time} · net result {net}").format(
                 credits=number(kiosk.holdings()),
@@ -246,14 +251,47 @@ class AttendantMenu(AttendantScreen):
         elif key == "settings":
             self.app.push_screen(OperatorSettingsScreen())
         elif key == "exit":
-            self.app.attendant_exit()
+            self.confirm_exit()
         self.refresh_view()
 
+    def confirm_exit(self) -> None:
+        def question() -> str:
+            return _("Exit Red Dog? Credits on the kiosk: {amount} (kept until the next start).").format(
+                amount=credits(self.app.kiosk_mode.holdings())
+            )
+
+        def answered(yes: bool | None) -> None:
+            if yes:
+                self.app.attendant_exit()
+
+        self.app.push_screen(ConfirmScreen(question, lambda: _("Exit")), answered)
+
     def cash_out(self) -> None:
+        """The settled round is gathered first; then the amount is shown and confirmed."""
+        app, kiosk = self.app, self.app.kiosk_mode
+        kiosk.round_closed_for_cash_out()
+        state = app.session.state
+        if state.phase is not Phase.BETTING:
+            self.message = _("A round is open: cash out once it is settled.")
+            return
+        if state.credits + state.ante < 1:
+            self.message = _("There are no credits to pay out.")
+            return
+
+        def question() -> str:
+            state = self.app.session.state
+            return _("Pay out {amount} on a cash-out voucher?").format(amount=credits(state.credits + state.ante))
+
+        def answered(yes: bool | None) -> None:
+            if yes:
+                self.pay_out()
+
+        app.push_screen(ConfirmScreen(question, lambda: _("Cash out")), answered)
+
+    def pay_out(self) -> None:
         from ...store import StoreError
 
         app, kiosk = self.app, self.app.kiosk_mode
-        kiosk.round_closed_for_cash_out()
         try:
             voucher = app.session.cash_out()
         except errors.ActionNotAllowed:
@@ -265,6 +303,8 @@ class AttendantMenu(AttendantScreen):
         except StoreError as error:
             app.show_store_error(error)
             return
+        finally:
+            self.refresh_view()
         kiosk.cash_out_requested = False
         kiosk.end_session()
         app.refresh_screens()
@@ -287,6 +327,9 @@ def leave_attendant(app) -> None:
 
 
 class AddCreditsScreen(AttendantScreen):
+    """The amount paid in, exactly as typed: refused with the reason unless it is a whole number
+    in range, then confirmed with the amount shown before anything is added."""
+
     BINDINGS = [Binding("escape", "back", show=False)]
 
     def __init__(self) -> None:
@@ -298,7 +341,10 @@ class AddCreditsScreen(AttendantScreen):
             yield Static("", classes="attendant-title", markup=False)
             yield Static("", id="credits-now", classes="attendant-line", markup=False)
             yield Static("", id="credits-prompt", classes="attendant-line", markup=False)
-            yield Input(restrict=r"[0-9]*", max_length=7, id="amount", classes="attendant-input")
+            yield Input(
+                validators=[SettingValidator(CREDITS_KEY, lambda text: CREDITS_PAID_IN.parse(CREDITS_KEY, text))],
+                validate_on=["changed"], id="amount", classes="attendant-input",
+            )
             yield Static("", classes="attendant-message", markup=False)
         yield KeyBar("", id="keys", markup=False)
 
@@ -319,15 +365,27 @@ class AddCreditsScreen(AttendantScreen):
 
     @on(Input.Submitted, "#amount")
     def submitted(self, event: Input.Submitted) -> None:
+        try:
+            amount = CREDITS_PAID_IN.parse(CREDITS_KEY, event.value)
+        except SettingRefused as refused:
+            self.message = refusal_text(refused)
+            self.refresh_view()
+            return
+
+        def question() -> str:
+            return _("Add {amount} for the player?").format(amount=credits(amount))
+
+        def answered(yes: bool | None) -> None:
+            if yes:
+                self.add(amount)
+
+        self.app.push_screen(ConfirmScreen(question, lambda: _("Add")), answered)
+
+    def add(self, amount: int) -> None:
         from ...store import StoreError
 
-        field = self.query_one("#amount", Input)
-        text = field.value
         try:
-            amount = int(text) if text else 0
             self.app.session.add_credits(amount)
-        except errors.InvalidSetting:
-            self.message = _("Enter a whole number of at least 1.")
         except errors.ActionNotAllowed:
             self.message = _("A raise decision is open: add credits once it is made.")
         except StoreError as error:
@@ -336,7 +394,7 @@ class AddCreditsScreen(AttendantScreen):
         else:
             self.app.kiosk_mode.credits_added(amount)
             self.message = _("{amount} added.").format(amount=credits(amount))
-            field.value = ""
+            self.query_one("#amount", Input).value = ""
             self.app.refresh_screens()
         self.refresh_view()
 
@@ -417,23 +475,12 @@ class MetersScreen(AttendantScreen):
 
 # --- operator settings -----------------------------------------------------------------------------
 
-NUMBER_FIELDS = ("min_bet", "max_bet", "chip_values", "max_winnings", "decks", "idle", "reality")
-CHOICE_FIELDS = ("progressive_offered", "default_language")
-FIELDS = (*NUMBER_FIELDS[:5], "progressive_offered", *NUMBER_FIELDS[5:], "default_language")
+NUMBER_FIELDS = (Key.MIN_BET, Key.MAX_BET, Key.CHIP_VALUES, Key.MAX_WINNINGS, Key.DECKS, Key.IDLE_TIMEOUT, Key.REALITY_CHECK)
+FIELDS = (*NUMBER_FIELDS[:5], Key.PROGRESSIVE_OFFERED, *NUMBER_FIELDS[5:], Key.DEFAULT_LANGUAGE)
 
 
-def field_names() -> dict[str, str]:
-    return {
-        "min_bet": _("Table minimum"),
-        "max_bet": _("Table maximum"),
-        "chip_values": _("Chip values, separated by commas"),
-        "max_winnings": _("Max winnings"),
-        "decks": _("Number of decks (1–8)"),
-        "progressive_offered": _("Progressive betting offered"),
-        "idle": _("Idle timeout in seconds"),
-        "reality": _("Reality check every … minutes"),
-        "default_language": _("Default language"),
-    }
+def field_id(key: str) -> str:
+    return f"field-{key.replace('_', '-')}"
 
 
 class ChoiceField(Static, can_focus=True):
@@ -445,11 +492,11 @@ class ChoiceField(Static, can_focus=True):
     ]
 
     def __init__(self, key: str, choices: tuple, value, **kwargs) -> None:
-        super().__init__("", id=f"field-{key.replace('_', '-')}", markup=False, **kwargs)
+        super().__init__("", id=field_id(key), markup=False, **kwargs)
         self.key, self.choices, self.value = key, choices, value
 
     def label(self) -> str:
-        if self.key == "default_language":
+        if self.key == Key.DEFAULT_LANGUAGE:
             return LANGUAGE_NAMES[self.value]
         return _("Yes") if self.value else _("No")
 
@@ -467,6 +514,9 @@ class ChoiceField(Static, can_focus=True):
 
 
 class OperatorSettingsScreen(AttendantScreen):
+    """The operator's settings: each field shows what was typed; Enter checks all of them with the
+    settings model and saves them together, or names the first refused field and why."""
+
     BINDINGS = [
         Binding("escape", "back", show=False),
         Binding("enter", "save", show=False),
@@ -487,14 +537,14 @@ class OperatorSettingsScreen(AttendantScreen):
                 for key in FIELDS:
                     with Horizontal(classes="field", id=f"row-{key.replace('_', '-')}"):
                         yield Static("", classes="field-name", markup=False)
-                        if key == "progressive_offered":
+                        if key == Key.PROGRESSIVE_OFFERED:
                             yield ChoiceField(key, (True, False), config.progressive_offered)
-                        elif key == "default_language":
+                        elif key == Key.DEFAULT_LANGUAGE:
                             yield ChoiceField(key, LANGUAGES, kiosk.default_language)
                         else:
                             yield Input(
-                                restrict=r"[0-9, ]*", max_length=40, id=f"field-{key.replace('_', '-')}",
-                                classes="field-input",
+                                validators=[SettingValidator(key, lambda text, key=key: parse(key, text))],
+                                validate_on=["changed"], id=field_id(key), classes="field-input",
                             )
             yield Static("", classes="attendant-message", markup=False)
         yield KeyBar("", id="keys", markup=False)
@@ -502,30 +552,34 @@ class OperatorSettingsScreen(AttendantScreen):
     def on_mount(self) -> None:
         self.load()
         super().on_mount()
-        self.query_one("#field-min-bet", Input).focus()
+        self.query_one(f"#{field_id(Key.MIN_BET)}", Input).focus()
+
+    def current(self) -> dict[Key, object]:
+        """The settings in force, typed."""
+        config, kiosk = self.app.session.state.config, self.app.kiosk_mode
+        return {
+            **{key: getattr(config, key.value) for key in (Key.MIN_BET, Key.MAX_BET, Key.CHIP_VALUES,
+                                                          Key.MAX_WINNINGS, Key.DECKS, Key.PROGRESSIVE_OFFERED)},
+            Key.IDLE_TIMEOUT: kiosk.idle_timeout,
+            Key.REALITY_CHECK: kiosk.reality_minutes,
+            Key.DEFAULT_LANGUAGE: kiosk.default_language,
+        }
 
     def load(self) -> None:
         """Fill the fields with the settings in force."""
-        config, kiosk = self.app.session.state.config, self.app.kiosk_mode
-        values = {
-            "min_bet": str(config.min_bet),
-            "max_bet": str(config.max_bet),
-            "chip_values": ", ".join(str(v) for v in config.chip_values),
-            "max_winnings": str(config.max_winnings),
-            "decks": str(config.decks),
-            "idle": str(kiosk.idle_timeout),
-            "reality": str(kiosk.reality_minutes),
-        }
-        for key, text in values.items():
-            self.query_one(f"#field-{key.replace('_', '-')}", Input).value = text
-        self.query_one("#field-progressive-offered", ChoiceField).value = config.progressive_offered
-        self.query_one("#field-default-language", ChoiceField).value = kiosk.default_language
+        values = self.current()
+        for key in NUMBER_FIELDS:
+            value = values[key]
+            text = ", ".join(map(str, value)) if isinstance(value, tuple) else str(value)
+            self.query_one(f"#{field_id(key)}", Input).value = text
+        self.query_one(f"#{field_id(Key.PROGRESSIVE_OFFERED)}", ChoiceField).value = values[Key.PROGRESSIVE_OFFERED]
+        self.query_one(f"#{field_id(Key.DEFAULT_LANGUAGE)}", ChoiceField).value = values[Key.DEFAULT_LANGUAGE]
 
     def refresh_view(self) -> None:
         if not self.ready or self.app.session is None:
             return
         self.query_one(".attendant-title", Static).update(_("Operator settings"))
-        names = field_names()
+        names = setting_names()
         for key in FIELDS:
             self.query_one(f"#row-{key.replace('_', '-')} .field-name", Static).update(names[key])
         for choice in self.query(ChoiceField):
@@ -535,63 +589,40 @@ class OperatorSettingsScreen(AttendantScreen):
             [(pgettext("key", "↑/↓"), _("Choose")), (pgettext("key", "Enter"), _("Save")), back_key()]
         )
 
-    def _text(self, key: str) -> str:
-        return self.query_one(f"#field-{key.replace('_', '-')}", Input).value.strip()
-
-    def _whole(self, key: str) -> int:
-        text = self._text(key)
-        if not text.isdigit():
-            raise _FieldError(key)
-        return int(text)
-
     @on(Input.Submitted)
     def submitted(self, event: Input.Submitted) -> None:
         event.stop()
         self.action_save()
 
+    def typed(self) -> dict[Key, object]:
+        """Every field's value as the settings model reads it; SettingRefused names the first refused."""
+        values: dict[Key, object] = {key: parse(key, self.query_one(f"#{field_id(key)}", Input).value)
+                                     for key in NUMBER_FIELDS}
+        for choice in self.query(ChoiceField):
+            values[Key(choice.key)] = choice.value
+        return values
+
     def action_save(self) -> None:
         from ...store import StoreError
 
         app = self.app
-        names = field_names()
         try:
-            chips = tuple(int(part) for part in self._text("chip_values").replace(" ", ",").split(",") if part)
-            config = replace(
-                app.session.state.config,
-                min_bet=self._whole("min_bet"),
-                max_bet=self._whole("max_bet"),
-                chip_values=chips,
-                max_winnings=self._whole("max_winnings"),
-                decks=self._whole("decks"),
-                progressive_offered=self.query_one("#field-progressive-offered", ChoiceField).value,
-            )
-            idle, reality = self._whole("idle"), self._whole("reality")
-        except _FieldError as error:
-            self.message = _("{field}: enter a whole number.").format(field=names[error.key])
-            self.refresh_view()
+            values = self.typed()
+            config = table_config(values, app.session.state.config)
+        except SettingRefused as refused:
+            self.refuse(refused)
             return
-        except ValueError:
-            self.message = _("{field}: enter a whole number.").format(field=names["chip_values"])
-            self.refresh_view()
-            return
-        if not IDLE_LIMITS[0] <= idle <= IDLE_LIMITS[1]:
-            self.message = _("The idle timeout must be from {low} to {high} seconds. The settings are unchanged.").format(
-                low=number(IDLE_LIMITS[0]), high=number(IDLE_LIMITS[1])
-            )
-            self.refresh_view()
-            return
-        if not REALITY_LIMITS[0] <= reality <= REALITY_LIMITS[1]:
-            self.message = _("The reality check must come every {low} to {high} minutes. The settings are unchanged.").format(
-                low=number(REALITY_LIMITS[0]), high=number(REALITY_LIMITS[1])
-            )
-            self.refresh_view()
-            return
+        kiosk_values = {key: values[key] for key in (Key.IDLE_TIMEOUT, Key.REALITY_CHECK, Key.DEFAULT_LANGUAGE)}
         try:
-            if config != app.session.state.config:
-                app.session.reconfigure(config)
-        except errors.InvalidSetting as error:
-            self.message = setting_error_text(error) + " " + _("The old settings are kept.")
-            self.load()
+            app.session.reconfigure(config, kiosk_values)
+        except SettingRefused as refused:
+            self.refuse(refused)
+            return
+        except errors.InvalidSetting as error:  # the engine's own check: only chips on the ante get here
+            self.message = (
+                _("Chips are on the ante: settings can be changed once the ante is empty.")
+                if error.setting == "table" else _("This setting is not valid.")
+            )
             self.refresh_view()
             return
         except errors.ActionNotAllowed:
@@ -601,20 +632,101 @@ class OperatorSettingsScreen(AttendantScreen):
         except StoreError as error:
             app.show_store_error(error)
             return
-        language = self.query_one("#field-default-language", ChoiceField).value
-        app._store_call(lambda: app.session.set_setting(IDLE_SETTING, str(idle)))
-        app._store_call(lambda: app.session.set_setting(REALITY_SETTING, str(reality)))
-        app._store_call(lambda: app.session.set_setting(DEFAULT_LANGUAGE_SETTING, language))
-        app.journal_attendant("settings_saved")
         self.message = _("Settings saved.")
         self.load()
+        app.refresh_screens()
+
+    def refuse(self, refused: SettingRefused) -> None:
+        """Nothing is saved: the reason is shown and the refused field takes the focus, as typed."""
+        self.message = refusal_text(refused) + " " + _("Nothing was saved.")
+        for field in self.query(f"#{field_id(str(refused.key))}"):
+            field.focus()
         self.refresh_view()
 
     def action_back(self) -> None:
         self.app.pop_screen()
 
 
-class _FieldError(ValueError):
-    def __init__(self, key: str) -> None:
-        super().__init__(key)
-        self.key = key
+# --- shared pieces ----------------------------------------------------------------------------------
+
+
+class SettingValidator(Validator):
+    """Marks a field whose text the settings model refuses; the reason is the model's, worded here."""
+
+    def __init__(self, key: str, read: Callable[[str], object]) -> None:
+        super().__init__()
+        self.key, self.read = key, read
+
+    def validate(self, value: str) -> ValidationResult:
+        try:
+            self.read(value)
+        except SettingRefused as refused:
+            return self.failure(refusal_text(refused))
+        return self.success()
+
+
+class ConfirmScreen(ModalScreen[bool]):
+    """A question about money or leaving, with the amount in it; dismisses True only on Yes."""
+
+    DEFAULT_CSS = """
+    ConfirmScreen { align: center middle; background: #0e3b24 60%; }
+    #confirm-box { width: 64; height: auto; border: double #f0c419; background: #082616; padding: 1 2; }
+    #confirm-question { height: auto; text-style: bold; }
+    #confirm-buttons { height: 3; margin: 1 0 0 0; align: center middle; }
+    #confirm-buttons Button { margin: 0 1; min-width: 16; }
+    """
+    BINDINGS = [
+        Binding("left", "app.focus_previous", show=False),
+        Binding("right", "app.focus_next", show=False),
+        Binding("escape", "answer(False)", show=False),
+    ]
+    ready = False
+
+    def __init__(self, question: Callable[[], str], yes_label: Callable[[], str]) -> None:
+        super().__init__()
+        self.question, self.yes_label = question, yes_label  # worded again on a language switch
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="confirm-box"):
+            yield Static("", id="confirm-question", markup=False)
+            with Horizontal(id="confirm-buttons"):
+                yield Button("", id="confirm-yes", variant="warning")
+                yield Button("", id="confirm-no")
+        yield KeyBar("", id="keys", markup=False)
+
+    def on_mount(self) -> None:
+        self.ready = True
+        self.refresh_view()
+        self.query_one("#confirm-yes", Button).focus()
+
+    def refresh_view(self) -> None:
+        if not self.ready or not self.query("#confirm-question"):
+            return
+        self.query_one("#confirm-question", Static).update(self.question())
+        self.query_one("#confirm-yes", Button).label = self.yes_label()
+        self.query_one("#confirm-no", Button).label = _("Cancel")
+        self.query_one("#keys", KeyBar).show(
+            [(pgettext("key", "Enter"), self.yes_label()), (pgettext("key", "Esc"), _("Cancel"))]
+        )
+
+    @on(Button.Pressed)
+    def pressed(self, event: Button.Pressed) -> None:
+        event.stop()
+        self.dismiss(event.button.id == "confirm-yes")
+
+    def action_answer(self, yes: bool) -> None:
+        self.dismiss(yes)
+
+
+def stored_settings_report(session) -> str:
+    """For staff: stored settings the settings model refused at start, now played with defaults."""
+    if session is None:
+        return ""
+    lines = []
+    if session.table_problem is not None:
+        lines.append(_("The table's stored settings were not valid: the default table settings are in use."))
+        lines.append(refusal_text(session.table_problem))
+    if session.settings.problems:
+        lines.append(_("Stored settings that are not valid are replaced by their defaults:"))
+        lines.extend(refusal_text(refused) for refused in session.settings.problems)
+    return "\n".join(lines)

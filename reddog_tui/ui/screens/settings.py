@@ -12,6 +12,7 @@ from textual.widgets import Static
 
 from ...engine import Action
 from ...i18n import LANGUAGE_NAMES, LANGUAGES, _, pgettext
+from ...store.settings import Key
 from ..texts import error_text
 from ..widgets.buttons import KeyBar
 from .table import common_keys, too_small_text
@@ -123,7 +124,7 @@ class SettingsScreen(ViewScreen):
             app.act(Action.SET_PROGRESSIVE, not app.session.state.config.progressive)
             app.refusal = None
         elif key == "fast_play":
-            app.set_setting_on("fast_play", not app.fast_play)
+            app.set_setting_on(Key.FAST_PLAY, not app.fast_play)
         elif key == "sound":
-            app.set_setting_on("sound", not app.sound)
+            app.set_setting_on(Key.SOUND, not app.sound)
         self.refresh_view()

@@ -1,0 +1,197 @@
+"""The attendant's number fields keep what was typed and refuse, with the reason, what the
+settings model does not accept; money and leaving are confirmed with the amount shown."""
+
+from __future__ import annotations
+
+import json
+import re
+import sqlite3
+
+import pytest
+
+from reddog_tui.engine import StackedDealer
+from reddog_tui.store import Store
+from reddog_tui.ui.screens.attendant import (
+    AttendantMenu,
+    ConfirmScreen,
+    OperatorSettingsScreen,
+    VoucherScreen,
+)
+from reddog_tui.ui.screens.rules import RulesScreen
+from reddog_tui.ui.screens.table import TableScreen
+from tests.ui.helpers import run, screen_text
+
+from .kiosk_helpers import enter_pin, kiosk_app, paying_in
+
+HUGE_CHIPS = "1, 5, 10000000000000000000000000"
+
+
+def shown(app) -> str:
+    """The screen's words in reading order: a sentence wrapped over lines (or inside a box) reads whole."""
+    return re.sub(r"[\s│║┃╭╮╰╯─═╔╗╚╝]+", " ", screen_text(app))
+
+
+async def operator_settings(pilot) -> OperatorSettingsScreen:
+    await enter_pin(pilot)
+    await pilot.press("4")
+    await pilot.pause(0.1)
+    assert isinstance(pilot.app.screen, OperatorSettingsScreen)
+    return pilot.app.screen
+
+
+async def type_into(pilot, selector: str, text: str) -> None:
+    """Clear a field, then type `text` key by key, as an attendant would."""
+    field = pilot.app.screen.query_one(selector)
+    field.focus()
+    field.value = ""
+    await pilot.press(*text)
+
+
+# --- defect: a value the menu took crashed the table, on every start ----------------------------------
+
+
+@pytest.mark.parametrize(
+    "selector, typed, says",
+    [
+        ("#field-chip-values", HUGE_CHIPS, "Chip values, separated by commas: enter a whole number from 1 to 9,999."),
+        ("#field-max-winnings", "1" + "0" * 30, "Max winnings: enter a whole number from 1 to 1,000,000,000."),
+    ],
+)
+@run
+async def test_a_value_beyond_what_the_table_can_show_is_refused_and_the_table_plays_on(tmp_path, selector, typed, says):
+    app = kiosk_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await operator_settings(pilot)
+        before = app.session.state.config
+        await type_into(pilot, selector, typed)
+        await pilot.press("enter")
+        await pilot.pause()
+        text = shown(app)
+        assert says in text and "Nothing was saved." in text and "Settings saved." not in text
+        assert screen.query_one(selector).value == typed  # kept as typed, to be corrected
+        assert app.session.state.config == before
+        await pilot.press("escape", "escape", "enter")  # out of the menu, to the table
+        await pilot.pause(0.1)
+        assert isinstance(app.screen, TableScreen) and "Chips" in shown(app)
+        await pilot.press("f1")  # the rules, which show the table's settings
+        await pilot.pause(0.1)
+        assert isinstance(app.screen, RulesScreen) and app.is_running
+
+
+@run
+async def test_a_stored_table_beyond_the_limits_opens_with_safe_defaults_and_staff_are_told(tmp_path):
+    with Store.open(tmp_path) as store:  # a table, then its settings edited by hand in the file
+        from reddog_tui.store import GameSession
+
+        GameSession(store, StackedDealer([]), 0)
+    conn = sqlite3.connect(tmp_path / "reddog.db")
+    state = json.loads(conn.execute("SELECT state FROM table_state").fetchone()[0])
+    state["config"].update(chip_values=[1, 5, 10**25], max_winnings=10**30)
+    conn.execute("UPDATE table_state SET state = ?", (json.dumps(state),))
+    conn.execute("INSERT INTO settings VALUES ('idle_timeout_seconds', '-5')")
+    conn.commit()
+    conn.close()
+    app = kiosk_app(tmp_path, language="de")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("enter", "f1")
+        await pilot.pause(0.1)
+        assert isinstance(app.screen, RulesScreen) and app.is_running
+        await pilot.press("escape")
+        await enter_pin(pilot)
+        assert isinstance(app.screen, AttendantMenu)
+        text = shown(app)
+        assert "Die gespeicherten Tischeinstellungen waren ungültig" in text
+        assert "Spielmarkenwerte, durch Kommas getrennt: Bitte eine ganze Zahl von 1 bis 9.999 eingeben." in text
+        assert "Leerlauf" in text  # the idle timeout's name, with its reason
+        assert app.kiosk_mode.idle_timeout == 120
+
+
+# --- defect: number fields changed what was typed --------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "language, typed, says",
+    [
+        ("en", "-5", "Credits paid in: “-5” is not a whole number; use only the digits 0 to 9."),
+        ("en", "10,50", "“10,50” is not a whole number"),
+        ("en", "10.50", "“10.50” is not a whole number"),
+        ("en", "١٢٣", "“١٢٣” is not a whole number"),
+        ("en", "0", "Credits paid in: enter a whole number from 1 to 1,000,000,000."),
+        ("de", "-5", "Eingezahltes Guthaben: „-5“ ist keine ganze Zahl; bitte nur die Ziffern 0 bis 9 verwenden."),
+    ],
+)
+@run
+async def test_an_amount_is_refused_as_typed_with_the_reason(tmp_path, language, typed, says):
+    app = kiosk_app(tmp_path, language=language)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await enter_pin(pilot)
+        await pilot.press("1", *typed, "enter")
+        await pilot.pause()
+        assert app.screen.query_one("#amount").value == typed
+        assert says in shown(app)
+        assert not isinstance(app.screen, ConfirmScreen) and app.session.state.credits == 0
+
+
+@run
+async def test_an_amount_is_kept_whole_and_added_only_once_confirmed(tmp_path):
+    app = kiosk_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await enter_pin(pilot)
+        await pilot.press("1", *"12345678", "enter")
+        await pilot.pause()
+        assert isinstance(app.screen, ConfirmScreen)
+        assert "Add 12,345,678 credits for the player?" in shown(app)
+        await pilot.press("escape")  # not confirmed: nothing added
+        await pilot.pause()
+        assert app.session.state.credits == 0 and app.screen.query_one("#amount").value == "12345678"
+        await pilot.press("enter", "enter")
+        await pilot.pause()
+        assert app.session.state.credits == 12_345_678
+        assert "12,345,678 credits added." in shown(app)
+
+
+@run
+async def test_operator_fields_keep_what_was_typed_and_name_the_reason(tmp_path):
+    app = kiosk_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await operator_settings(pilot)
+        before = app.session.state.config
+        await type_into(pilot, "#field-decks", "-3")
+        await pilot.press("enter")
+        await pilot.pause()
+        assert screen.query_one("#field-decks").value == "-3"
+        assert "Number of decks (1–8): “-3” is not a whole number" in shown(app)
+        await type_into(pilot, "#field-decks", "2")
+        await type_into(pilot, "#field-chip-values", "١٢٣, 5")
+        await pilot.press("enter")
+        await pilot.pause()
+        assert screen.query_one("#field-chip-values").value == "١٢٣, 5"
+        assert "Chip values, separated by commas: “١٢٣” is not a whole number" in shown(app)
+        assert app.session.state.config == before
+
+
+@run
+async def test_cash_out_and_exit_ask_first_and_show_the_amount(tmp_path):
+    app = kiosk_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await enter_pin(pilot)
+        await pilot.press(*paying_in(250), "escape", "2")
+        await pilot.pause()
+        assert isinstance(app.screen, ConfirmScreen)
+        assert "Pay out 250 credits on a cash-out voucher?" in shown(app)
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(app.screen, AttendantMenu) and app.session.state.credits == 250
+        assert app.session.meters()["credits_out"] == 0
+        await pilot.press("5")
+        await pilot.pause()
+        assert "Exit Red Dog? Credits on the kiosk: 250 credits (kept until the next start)." in shown(app)
+        await pilot.press("escape")
+        await pilot.pause()
+        assert app.is_running and isinstance(app.screen, AttendantMenu)
+        await pilot.press("2", "enter")
+        await pilot.pause()
+        assert isinstance(app.screen, VoucherScreen) and app.session.meters()["credits_out"] == 250
+        await pilot.press("enter", "escape")
+        await pilot.pause()
+        assert isinstance(app.screen, TableScreen) or app.screen.__class__.__name__ == "WelcomeScreen"
