@@ -23,6 +23,18 @@ from .test_open import played_database
 NEEDS_MOUNTS = "root cannot be kept from writing without a read-only mount, and mounts are not allowed here"
 
 
+def deny_writing(monkeypatch, denied: Path) -> None:
+    """Where root may not mount: access() answers for `denied` as it does on a read-only mount."""
+    real_access = os.access
+
+    def access(path, mode, **kwargs):
+        if Path(path) == denied and mode & os.W_OK:
+            return False
+        return real_access(path, mode, **kwargs)
+
+    monkeypatch.setattr(os, "access", access)
+
+
 def listing(folder: Path) -> dict[str, str]:
     """Each entry with its kind and, for a regular file, its bytes: what 'as found' means."""
     found = {}
@@ -85,7 +97,7 @@ def test_a_folder_named_like_the_journal_is_called_a_folder(data_dir):
 # --- a journal that may not be written -------------------------------------------------
 
 
-def test_a_write_protected_journal_is_refused_and_nothing_is_added_beside_it(data_dir):
+def test_a_write_protected_journal_is_refused_and_nothing_is_added_beside_it(data_dir, monkeypatch):
     path = played_database(data_dir)
     for suffix in ("-wal", "-shm"):  # the journal alone, as copied from another kiosk
         Path(f"{path}{suffix}").unlink(missing_ok=True)
@@ -98,15 +110,19 @@ def test_a_write_protected_journal_is_refused_and_nothing_is_added_beside_it(dat
         assert (error.code, error.path) == ("read_only_file", path)
         return
     if not mount_namespace_available():
-        pytest.skip(NEEDS_MOUNTS)
+        deny_writing(monkeypatch, path)
+        error = refused_in_process(data_dir)
+        assert (error.code, error.path) == ("read_only_file", path)
+        return
     outcome = open_and_report(data_dir, setup=read_only_bind(path), namespace=True)
     assert (outcome["code"], outcome["path"]) == ("read_only_file", str(path))
     assert outcome["after"] == outcome["before"]  # no -wal, no -shm
     assert set(outcome["before"]) == {DB_FILENAME}
 
 
-def test_a_read_only_data_folder_is_refused_for_root_too(data_dir):
-    """A read-only bind mount keeps root out as well, so this runs (and can fail) in CI."""
+def test_a_read_only_data_folder_is_refused_for_root_too(data_dir, monkeypatch):
+    """A read-only bind mount keeps root out as well, so this runs (and can fail) in CI; where
+    root may not mount, the folder check is told what such a mount would tell it."""
     played_database(data_dir)
     if os.geteuid() != 0:
         data_dir.chmod(0o500)
@@ -117,7 +133,10 @@ def test_a_read_only_data_folder_is_refused_for_root_too(data_dir):
         assert (error.code, error.path) == ("unwritable", data_dir)
         return
     if not mount_namespace_available():
-        pytest.skip(NEEDS_MOUNTS)
+        deny_writing(monkeypatch, data_dir)
+        error = refused_in_process(data_dir)
+        assert (error.code, error.path) == ("unwritable", data_dir)
+        return
     outcome = open_and_report(data_dir, setup=read_only_bind(data_dir), namespace=True)
     assert (outcome["code"], outcome["path"]) == ("unwritable", str(data_dir))
     assert outcome["after"] == outcome["before"]
