@@ -58,7 +58,8 @@ class Transition:
     round_balance_before: int
     meters: dict[str, int] = field(default_factory=dict)  # increments, never negative
     settled_round: RoundRecord | None = None
-    voucher_amount: int = 0
+    voucher_amount: int = 0  # a cash-out: a voucher for this amount is issued
+    voucher: int | None = None  # its validation number (chosen by the store when None), or the voucher redeemed
 
 
 def at_risk(state: TableState) -> int:

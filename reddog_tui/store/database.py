@@ -12,6 +12,7 @@ import stat
 import threading
 import time
 from contextlib import contextmanager
+from dataclasses import dataclass
 from datetime import datetime, timezone
 from pathlib import Path
 from typing import Callable, Iterator, Mapping
@@ -25,7 +26,7 @@ from ..engine import HandKind, Outcome, TableState
 from .accounting import ZERO_METERS, RoundRecord, Transition, identity_gap
 from .errors import StoreError
 from .paths import database_path
-from .schema import APPLICATION_ID, DDL, METER_NAMES, SCHEMA_VERSION
+from .schema import APPLICATION_ID, DDL, METER_NAMES, METERS_CARRIED_ACTION, MIGRATE_1_TO_2, SCHEMA_VERSION
 from .settings import stored_text
 
 BUSY_TIMEOUT_S = 0.25  # waiting longer would only freeze the screen
@@ -39,6 +40,19 @@ _SQLITE_CODES = {5: "locked", 6: "locked", 8: "read_only_file", 11: "integrity",
 # Checked at every start. The history (journal, rounds) grows with play, so a full check of
 # it would make start-up grow too; it runs with full_check=True or Store.check_history().
 TABLES_CHECKED_AT_START = ("sqlite_schema", "table_state", "meters", "settings", "vouchers")
+
+
+@dataclass(frozen=True, slots=True)
+class JournalEntry:
+    """One committed journal entry, as it is shipped to a hall server."""
+
+    seq: int
+    time: float  # seconds since the epoch, UTC
+    action: str
+    value: int | None
+    voucher: int | None  # the validation number a cash-out issued or a redemption concerns
+    meters: dict[str, int]  # what this entry added to the meters
+    state: str  # the table after the entry, as JSON
 
 
 class Store:
@@ -78,6 +92,11 @@ class Store:
             except StoreError as error:
                 if error.code != "locked":  # a file in use by another process is not ours to tidy
                     _remove_empty_side_files(path, side_files_before)
+                raise
+            try:
+                _migrate(conn, path, clock)
+            except BaseException:
+                conn.close()
                 raise
         return cls(conn, path, clock)
 
@@ -141,6 +160,29 @@ class Store:
         rows = self._read("SELECT time, action, value FROM journal ORDER BY seq DESC LIMIT ?", (limit,))
         return [(datetime.fromtimestamp(t, timezone.utc), action, value) for t, action, value in rows]
 
+    def journal_entries_after(self, seq: int, limit: int = 500) -> list[JournalEntry]:
+        """The committed entries after `seq`, oldest first, at most `limit` of them."""
+        rows = self._read(
+            "SELECT seq, time, action, value, voucher, meters, state FROM journal WHERE seq > ? ORDER BY seq LIMIT ?",
+            (seq, limit),
+        )
+        return [JournalEntry(s, t, a, v, n, json.loads(m), st) for s, t, a, v, n, m, st in rows]
+
+    def last_journal_entry(self, actions: tuple[str, ...]) -> JournalEntry | None:
+        """The newest entry whose action is one of `actions`, or None."""
+        marks = ", ".join("?" * len(actions))
+        rows = self._read(
+            "SELECT seq, time, action, value, voucher, meters, state FROM journal"
+            f" WHERE action IN ({marks}) ORDER BY seq DESC LIMIT 1",
+            actions,
+        )
+        return next((JournalEntry(s, t, a, v, n, json.loads(m), st) for s, t, a, v, n, m, st in rows), None)
+
+    def last_voucher_number(self, low: int, high: int) -> int | None:
+        """The highest voucher number issued in [low, high], or None."""
+        row = self._read("SELECT max(number) FROM vouchers WHERE number BETWEEN ? AND ?", (low, high))
+        return row[0][0]
+
     def get_setting(self, key: str) -> str | None:
         row = self._read("SELECT value FROM settings WHERE key = ?", (key,))
         return row[0][0] if row else None
@@ -174,9 +216,15 @@ class Store:
             current = conn.execute("SELECT seq FROM table_state WHERE id = 1").fetchone()
             if (current[0] if current else 0) != expected_seq:
                 raise StoreError("locked", self.path, "the table was changed by another writer", at_start=False)
+            if transition.voucher_amount:
+                voucher = conn.execute(
+                    "INSERT INTO vouchers (number, time, amount) VALUES (?, ?, ?)",
+                    (transition.voucher, t, transition.voucher_amount),
+                ).lastrowid
             conn.execute(
-                "INSERT INTO journal (seq, time, action, value, state) VALUES (?, ?, ?, ?, ?)",
-                (seq, t, transition.action, transition.value, state_json),
+                "INSERT INTO journal (seq, time, action, value, state, meters, voucher) VALUES (?, ?, ?, ?, ?, ?, ?)",
+                (seq, t, transition.action, transition.value, state_json,
+                 json.dumps(transition.meters, sort_keys=True), voucher if voucher is not None else transition.voucher),
             )
             conn.execute(
                 "INSERT INTO table_state (id, seq, state, round_balance_before) VALUES (1, ?, ?, ?)"
@@ -200,10 +248,6 @@ class Store:
                     raise StoreError(
                         "integrity", self.path, f"round {r.number} is already settled", at_start=False
                     ) from None
-            if transition.voucher_amount:
-                voucher = conn.execute(
-                    "INSERT INTO vouchers (time, amount) VALUES (?, ?)", (t, transition.voucher_amount)
-                ).lastrowid
             _write_settings(conn, rows)
         return seq, voucher
 
@@ -454,6 +498,41 @@ def _remove_empty_side_files(path: Path, existed_before: set[str]) -> None:
                 Path(f"{path}{suffix}").unlink(missing_ok=True)
     except OSError:
         pass
+
+
+def _migrate(conn: sqlite3.Connection, path: Path, clock: Callable[[], float]) -> None:
+    """Bring an older schema up to SCHEMA_VERSION in one transaction; nothing changes if it fails."""
+    version = conn.execute("PRAGMA user_version").fetchone()[0]
+    if version >= SCHEMA_VERSION:
+        return
+    try:
+        conn.execute("BEGIN IMMEDIATE")
+        try:
+            if version < 2:
+                for statement in filter(str.strip, MIGRATE_1_TO_2.split(";")):
+                    conn.execute(statement)
+                _carry_meters(conn, clock())
+            conn.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
+            conn.execute("COMMIT")
+        except BaseException:
+            conn.execute("ROLLBACK")
+            raise
+    except sqlite3.Error as exc:
+        raise _store_error(exc, path) from None
+
+
+def _carry_meters(conn: sqlite3.Connection, now: float) -> None:
+    """One entry carrying the meters of a journal whose entries did not record their increments."""
+    meters = {name: value for name, value in _read_meters(conn).items() if value}
+    row = conn.execute("SELECT seq, state FROM table_state WHERE id = 1").fetchone()
+    if row is None or not meters:
+        return
+    seq = row[0] + 1
+    conn.execute(
+        "INSERT INTO journal (seq, time, action, value, state, meters) VALUES (?, ?, ?, NULL, ?, ?)",
+        (seq, now, METERS_CARRIED_ACTION, row[1], json.dumps(meters, sort_keys=True)),
+    )
+    conn.execute("UPDATE table_state SET seq = ? WHERE id = 1", (seq,))
 
 
 def _connect_for_play(path: Path) -> sqlite3.Connection:

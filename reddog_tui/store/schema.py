@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2
 APPLICATION_ID = 0x52446F67  # "RDog" in the SQLite header: marks the file as ours
 
 METER_NAMES = (
@@ -26,12 +26,16 @@ CREATE TABLE table_state (
 );
 
 -- Every transition, in order, with the state after it. Append-only.
+-- meters: what the entry added to the meters (JSON); the meters table is their sum.
+-- voucher: the validation number a cash-out issued or a redemption concerns.
 CREATE TABLE journal (
     seq INTEGER PRIMARY KEY,
     time REAL NOT NULL,
     action TEXT NOT NULL,
     value INTEGER,
-    state TEXT NOT NULL
+    state TEXT NOT NULL,
+    meters TEXT NOT NULL DEFAULT '{}',
+    voucher INTEGER
 );
 
 -- Non-volatile meters. They only grow.
@@ -82,3 +86,12 @@ BEGIN SELECT RAISE(ABORT, 'settled rounds are never changed'); END;
 CREATE TRIGGER rounds_append_only_delete BEFORE DELETE ON rounds
 BEGIN SELECT RAISE(ABORT, 'settled rounds are never changed'); END;
 """
+
+# Schema 1 -> 2: journal entries carry their meter increments and voucher number. The
+# increments of older entries were not kept, so the migration appends one entry carrying
+# the meters as they stand: the journal's increments then add up to the meters again.
+MIGRATE_1_TO_2 = """
+ALTER TABLE journal ADD COLUMN meters TEXT NOT NULL DEFAULT '{}';
+ALTER TABLE journal ADD COLUMN voucher INTEGER;
+"""
+METERS_CARRIED_ACTION = "meters_carried"

@@ -21,6 +21,13 @@ from .settings import (
 )
 
 
+# Journal actions of a voucher redeemed at this kiosk: the intent first, then one outcome.
+REDEEMING = "voucher_redeeming"
+REDEEMED = "voucher_redeemed"
+REFUSED = "voucher_refused"
+REDEMPTION_ACTIONS = (REDEEMING, REDEEMED, REFUSED)
+
+
 @dataclass(frozen=True, slots=True)
 class Voucher:
     """A cash-out ticket: what the attendant pays the player."""
@@ -153,8 +160,11 @@ class GameSession:
         self._commit_outside_play("add_credits", amount, after, {"credits_in": amount})
         return after
 
-    def cash_out(self) -> Voucher:
-        """Pay out the credits and any chips on the ante, between rounds; returns the voucher."""
+    def cash_out(self, voucher_number: int | None = None) -> Voucher:
+        """Pay out the credits and any chips on the ante, between rounds; returns the voucher.
+
+        `voucher_number`: the validation number to print (a hall issues it); by default the store's next.
+        """
         state = self._state
         if state.phase is not Phase.BETTING:
             raise errors.ActionNotAllowed("cash_out", state.phase.value)
@@ -162,7 +172,9 @@ class GameSession:
         if amount < 1:
             raise errors.InsufficientCredits(1, 0)
         after = state._replace(credits=0, ante=0)
-        number = self._commit_outside_play("cash_out", amount, after, {"credits_out": amount}, voucher=amount)
+        number = self._commit_outside_play(
+            "cash_out", amount, after, {"credits_out": amount}, voucher=amount, voucher_number=voucher_number
+        )
         assert number is not None
         return Voucher(number=number, amount=amount, time=self.store.now())
 
@@ -173,13 +185,57 @@ class GameSession:
             raise ValueError(f"an attendant event is a plain word, not {event!r}")
         self._commit_outside_play(f"attendant_{event}", None, self._state, {})
 
+    # --- a voucher redeemed here (ticket in); the hall decides whether it may be ---
+    def begin_voucher_redemption(self, number: int) -> int:
+        """Journal the intent to redeem voucher `number` before the hall is asked; returns its seq.
+
+        Refused while another redemption is pending: that one is resolved first.
+        """
+        if self.pending_voucher_redemption() is not None:
+            raise errors.ActionNotAllowed(REDEEMING, self._state.phase.value)
+        self._commit_outside_play(REDEEMING, None, self._state, {}, voucher_number=number)
+        return self._seq
+
+    def pending_voucher_redemption(self) -> tuple[int, int] | None:
+        """(seq of the intent, voucher number) of a redemption neither credited nor refused, or None."""
+        entry = self.store.last_journal_entry(REDEMPTION_ACTIONS)
+        if entry is None or entry.action != REDEEMING:
+            return None
+        assert entry.voucher is not None
+        return entry.seq, entry.voucher
+
+    def credit_redeemed_voucher(self, number: int, amount: int) -> TableState:
+        """The hall marked the pending voucher redeemed here: its amount is credited, metered as credits in."""
+        self._check_pending(number)
+        if isinstance(amount, bool) or not isinstance(amount, int) or amount < 1:
+            raise errors.InvalidSetting("credits", "a voucher is worth a whole number of at least 1")
+        after = self._state._replace(credits=self._state.credits + amount)
+        self._commit_outside_play(REDEEMED, amount, after, {"credits_in": amount}, voucher_number=number)
+        return after
+
+    def refuse_voucher_redemption(self, number: int) -> None:
+        """The hall refused the pending voucher (unknown, or redeemed already): journaled, nothing credited."""
+        self._check_pending(number)
+        self._commit_outside_play(REFUSED, None, self._state, {}, voucher_number=number)
+
+    def _check_pending(self, number: int) -> None:
+        pending = self.pending_voucher_redemption()
+        if pending is None or pending[1] != number:
+            raise errors.ActionNotAllowed(REDEEMED, self._state.phase.value)
+
     def journal_actions(self, limit: int = 20) -> list[tuple[datetime, str, int | None]]:
         """The newest journal entries first: (time, action, value)."""
         return self.store.journal_actions(limit)
 
     def _commit_outside_play(  # attendant and operator changes: no round is dealt or settled
-        self, action: str, amount: int | None, after: TableState, meters: dict[str, int], voucher: int = 0,
+        self,
+        action: str,
+        amount: int | None,
+        after: TableState,
+        meters: dict[str, int],
+        voucher: int = 0,
         settings: Mapping[str, object] | None = None,
+        voucher_number: int | None = None,
     ) -> int | None:
         transition = Transition(
             action=action,
@@ -188,6 +244,7 @@ class GameSession:
             round_balance_before=self._round_balance_before,
             meters=meters,
             voucher_amount=voucher,
+            voucher=voucher_number,
         )
         self._seq, number = self.store.commit(transition, self._seq, settings)
         self._state = after

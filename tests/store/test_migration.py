@@ -1,0 +1,72 @@
+"""A journal written by schema 1 opens under schema 2: its history kept, the meters carried."""
+
+from __future__ import annotations
+
+import sqlite3
+
+from reddog_tui.store import Store
+from reddog_tui.store.database import database_path
+from reddog_tui.store.schema import METERS_CARRIED_ACTION, SCHEMA_VERSION
+
+from .conftest import FakeClock
+
+
+def _downgrade_to_schema_1(path) -> None:
+    """The file as schema 1 wrote it: no meters or voucher in the journal."""
+    conn = sqlite3.connect(path, isolation_level=None)
+    try:
+        conn.executescript(
+            "BEGIN; ALTER TABLE journal DROP COLUMN meters; ALTER TABLE journal DROP COLUMN voucher;"
+            " PRAGMA user_version = 1; COMMIT;"
+        )
+    finally:
+        conn.close()
+
+
+def test_a_schema_1_journal_is_migrated_and_its_meters_carried(data_dir, open_session):
+    store, session = open_session("2H 9S 5C", credits=500)
+    session.act("add_chip", 10)
+    session.act("deal")
+    session.act("call")
+    session.act("new_bet")
+    session.cash_out()
+    meters, state, seq = store.meters(), session.state, session.seq
+    store.close()
+    _downgrade_to_schema_1(database_path(data_dir))
+
+    store = Store.open(data_dir, clock=FakeClock())
+    try:
+        loaded_state, loaded_seq, _ = store.load_table()
+        assert loaded_state == state and loaded_seq == seq + 1
+        entries = store.journal_entries_after(0, 1000)
+        assert [e.seq for e in entries] == list(range(1, seq + 2))
+        carried = entries[-1]
+        assert carried.action == METERS_CARRIED_ACTION
+        assert carried.meters == {k: v for k, v in meters.items() if v}
+        assert all(e.meters == {} for e in entries[:-1])
+        assert store.meters() == meters
+        conn = sqlite3.connect(database_path(data_dir).resolve().as_uri() + "?mode=ro", uri=True)
+    finally:
+        store.close()
+    try:
+        assert conn.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION
+    finally:
+        conn.close()
+
+
+def test_each_entry_records_its_meter_increments_and_they_add_up_to_the_meters(open_session):
+    store, session = open_session("2H 9S 5C", "3D 3C 3H", credits=500)
+    session.act("add_chip", 10)
+    session.act("deal")
+    session.act("raise")
+    session.act("new_bet")
+    session.act("add_chip", 5)
+    session.act("deal")  # three of a kind: settled at once
+    session.act("new_bet")
+    voucher = session.cash_out()
+    totals: dict[str, int] = {}
+    for entry in store.journal_entries_after(0, 1000):
+        for name, amount in entry.meters.items():
+            totals[name] = totals.get(name, 0) + amount
+    assert totals == {k: v for k, v in store.meters().items() if v}
+    assert store.journal_entries_after(session.seq - 1, 1)[0].voucher == voucher.number
