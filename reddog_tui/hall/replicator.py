@@ -1,0 +1,157 @@
+"""The outbox: a background thread that ships the kiosk's committed journal entries to the hall.
+
+The SQLite journal is the outbox: entries after the newest one the server holds are the ones
+to send, so nothing extra is written during play and nothing is lost when the server is
+down. The thread has its own server connection; play never waits for it. After an outage it
+reconnects and catches up from where the server stands.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections import deque
+from dataclasses import dataclass
+from typing import Callable
+
+import psycopg
+
+from ..store import Store, StoreError
+from . import server
+from .schema import migrate
+
+BATCH = 500  # entries per server transaction
+POLL_S = 0.1  # how often the journal is looked at when there is nothing to send
+RETRY_S = (0.2, 0.5, 1.0, 2.0, 5.0)  # waits between reconnection attempts, the last repeated
+VOUCHER_POOL = 3  # validation numbers held ready, so a cash-out never waits for the server
+
+
+@dataclass(frozen=True, slots=True)
+class ReplicationStatus:
+    connected: bool
+    shipped_seq: int | None  # the newest entry the server confirmed; None before the first contact
+    error: str | None  # the last failure, while not connected
+    conflict: str | None  # set when the server refused this journal; shipping stops
+
+
+class Replicator:
+    """Ships `store`'s journal as kiosk `kiosk_id`. `start()` once; `stop()` before the store is closed."""
+
+    def __init__(
+        self,
+        store: Store,
+        kiosk_id: int,
+        dsn: str,
+        connect: Callable[[str], psycopg.Connection] = server.connect,
+        poll_s: float = POLL_S,
+    ) -> None:
+        self._store = store
+        self.kiosk_id = kiosk_id
+        self._dsn = dsn
+        self._connect = connect
+        self._poll_s = poll_s
+        self._stop = threading.Event()
+        self._wake = threading.Event()
+        self._lock = threading.Lock()
+        self._status = ReplicationStatus(False, None, None, None)
+        self._pool: deque[int] = deque()
+        self._thread = threading.Thread(target=self._run, name=f"hall-replicator-{kiosk_id}", daemon=True)
+
+    # --- for the kiosk --------------------------------------------------------
+    def start(self) -> None:
+        self._thread.start()
+
+    def stop(self, timeout: float = 5.0) -> None:
+        self._stop.set()
+        self._wake.set()
+        self._thread.join(timeout)
+
+    def nudge(self) -> None:
+        """Something was committed: look now rather than at the next poll."""
+        self._wake.set()
+
+    @property
+    def status(self) -> ReplicationStatus:
+        with self._lock:
+            return self._status
+
+    def take_voucher_number(self) -> int | None:
+        """A validation number the server issued for this kiosk, or None if none is held."""
+        with self._lock:
+            return self._pool.popleft() if self._pool else None
+
+    def wait_shipped(self, seq: int, timeout: float) -> bool:
+        """Wait until the server holds entry `seq` (for tests and orderly shutdown)."""
+        deadline = threading.Event()
+        timer = threading.Timer(timeout, deadline.set)
+        timer.start()
+        try:
+            while not deadline.is_set():
+                shipped = self.status.shipped_seq
+                if shipped is not None and shipped >= seq:
+                    return True
+                self._wake.set()
+                deadline.wait(0.02)
+            return False
+        finally:
+            timer.cancel()
+
+    # --- the thread -----------------------------------------------------------
+    def _set(self, **changes: object) -> None:
+        with self._lock:
+            fields = {name: getattr(self._status, name) for name in ReplicationStatus.__slots__}
+            fields.update(changes)
+            self._status = ReplicationStatus(**fields)  # type: ignore[arg-type]
+
+    def _run(self) -> None:
+        failures = 0
+        while not self._stop.is_set():
+            try:
+                with self._connect(self._dsn) as conn:
+                    failures = 0
+                    self._serve(conn)
+            except (psycopg.Error, StoreError, OSError) as exc:
+                # Numbers in the pool stay reserved for this kiosk on the server: still good offline.
+                self._set(connected=False, error=f"{type(exc).__name__}: {exc}".strip())
+                self._stop.wait(RETRY_S[min(failures, len(RETRY_S) - 1)])
+                failures += 1
+            except server.KioskConflict as exc:
+                self._set(connected=False, conflict=str(exc))
+                return
+        self._set(connected=False)
+
+    def _serve(self, conn: psycopg.Connection) -> None:
+        migrate(conn)
+        held, held_time, conflict = server.register_kiosk(conn, self.kiosk_id)
+        if conflict is None:
+            conflict = self._check_same_journal(held, held_time)
+            if conflict is not None:
+                server.record_conflict(conn, self.kiosk_id, conflict)
+        if conflict is not None:
+            raise server.KioskConflict(conflict)
+        self._set(connected=True, error=None, shipped_seq=held)
+        while not self._stop.is_set():
+            self._fill_pool(conn)
+            entries = self._store.journal_entries_after(held, BATCH)
+            if entries:
+                held = server.ship(conn, self.kiosk_id, entries)
+                self._set(shipped_seq=held)
+                continue
+            self._wake.wait(self._poll_s)
+            self._wake.clear()
+
+    def _check_same_journal(self, held: int, held_time: float | None) -> str | None:
+        """The server's newest entry for this id must be this journal's entry of that seq."""
+        if held == 0:
+            return None
+        mine = self._store.journal_entries_after(held - 1, 1)
+        if not mine or mine[0].seq != held or mine[0].time != held_time:
+            return f"kiosk {self.kiosk_id}: the server holds entry {held}, which is not this journal's"
+        return None
+
+    def _fill_pool(self, conn: psycopg.Connection) -> None:
+        with self._lock:
+            missing = VOUCHER_POOL - len(self._pool)
+        if missing > 0:
+            numbers = server.reserve_voucher_numbers(conn, self.kiosk_id, missing)
+            with self._lock:
+                self._pool.extend(numbers)

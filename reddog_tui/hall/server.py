@@ -1,0 +1,214 @@
+"""What a kiosk and the cashier ask of the hall server: each call is one transaction.
+
+Every function takes an open psycopg connection in autocommit mode (see `connect`) and
+either completes on the server or changes nothing there.
+"""
+
+from __future__ import annotations
+
+import json
+from collections import Counter
+from dataclasses import dataclass
+from enum import StrEnum
+from typing import Sequence
+
+import psycopg
+
+from ..store.database import JournalEntry
+from .schema import CASHIER, KIOSK_RANGE
+
+NOTIFY_CHANNEL = "reddog_hall"  # a notice after every change, for consoles that listen
+CONNECT_TIMEOUT_S = 3
+# A cut network must end a call, not hang it: TCP keepalives and a cap on unacknowledged data.
+_CONNECT_OPTIONS = dict(
+    connect_timeout=CONNECT_TIMEOUT_S,
+    keepalives=1,
+    keepalives_idle=5,
+    keepalives_interval=2,
+    keepalives_count=2,
+    tcp_user_timeout=5000,
+    options="-c statement_timeout=10000 -c lock_timeout=5000",
+    application_name="reddog",
+)
+
+
+def connect(dsn: str) -> psycopg.Connection:
+    """A connection to the hall server in autocommit mode; psycopg.OperationalError if unreachable."""
+    return psycopg.connect(dsn, autocommit=True, **_CONNECT_OPTIONS)
+
+
+def offline_range(kiosk_id: int) -> tuple[int, int]:
+    """The voucher numbers kiosk `kiosk_id` may issue on its own, lowest and highest."""
+    return kiosk_id * KIOSK_RANGE + 1, (kiosk_id + 1) * KIOSK_RANGE - 1
+
+
+class KioskConflict(Exception):
+    """Entries under this kiosk id differ from what the server holds: another journal uses the id."""
+
+
+# --- replication --------------------------------------------------------------
+
+
+def register_kiosk(conn: psycopg.Connection, kiosk_id: int) -> tuple[int, float | None, str | None]:
+    """Make the kiosk known; return (the newest seq the server holds, its time, a recorded conflict)."""
+    with conn.transaction():
+        conn.execute("INSERT INTO hall_kiosk (kiosk_id) VALUES (%s) ON CONFLICT DO NOTHING", (kiosk_id,))
+        row = conn.execute(
+            "SELECT k.shipped_seq, j.time, k.conflict FROM hall_kiosk k"
+            " LEFT JOIN hall_journal j ON j.kiosk_id = k.kiosk_id AND j.seq = k.shipped_seq"
+            " WHERE k.kiosk_id = %s",
+            (kiosk_id,),
+        ).fetchone()
+    assert row is not None
+    return row[0], row[1], row[2]
+
+
+def record_conflict(conn: psycopg.Connection, kiosk_id: int, reason: str) -> None:
+    conn.execute("UPDATE hall_kiosk SET conflict = %s WHERE kiosk_id = %s", (reason, kiosk_id))
+    conn.execute("SELECT pg_notify(%s, %s)", (NOTIFY_CHANNEL, str(kiosk_id)))
+
+
+def ship(conn: psycopg.Connection, kiosk_id: int, entries: Sequence[JournalEntry]) -> int:
+    """Store `entries` (consecutive, oldest first) for the kiosk; return the newest seq now held.
+
+    Entries the server holds already are skipped, so a shipment repeated after a lost reply
+    adds nothing. Raises KioskConflict if the entries do not follow the server's newest one.
+    """
+    with conn.transaction():
+        row = conn.execute(
+            "SELECT shipped_seq FROM hall_kiosk WHERE kiosk_id = %s FOR UPDATE", (kiosk_id,)
+        ).fetchone()
+        if row is None:
+            raise KioskConflict(f"kiosk {kiosk_id} is not registered")
+        held = row[0]
+        new = [e for e in entries if e.seq > held]
+        if not new:
+            return held
+        if new[0].seq != held + 1 or any(b.seq != a.seq + 1 for a, b in zip(new, new[1:])):
+            raise KioskConflict(f"entry {new[0].seq} does not follow entry {held}")
+        with conn.cursor() as cur:
+            cur.executemany(
+                "INSERT INTO hall_journal (kiosk_id, seq, time, action, value, voucher, meters, state)"
+                " VALUES (%s, %s, %s, %s, %s, %s, %s::jsonb, %s::jsonb)",
+                [(kiosk_id, e.seq, e.time, e.action, e.value, e.voucher, json.dumps(e.meters), e.state)
+                 for e in new],
+            )
+            sums: Counter[str] = Counter()
+            for e in new:
+                sums.update(e.meters)
+            if sums:
+                cur.executemany(
+                    "INSERT INTO hall_meter (kiosk_id, name, value) VALUES (%s, %s, %s)"
+                    " ON CONFLICT (kiosk_id, name) DO UPDATE SET value = hall_meter.value + excluded.value",
+                    [(kiosk_id, name, amount) for name, amount in sorted(sums.items())],
+                )
+        for e in new:
+            if e.action == "cash_out" and e.voucher is not None and e.value:
+                _register_voucher(conn, kiosk_id, e)
+        last = new[-1]
+        conn.execute(
+            "UPDATE hall_kiosk SET shipped_seq = %s, state = %s::jsonb, last_seen = clock_timestamp()"
+            " WHERE kiosk_id = %s",
+            (last.seq, last.state, kiosk_id),
+        )
+        conn.execute("SELECT pg_notify(%s, %s)", (NOTIFY_CHANNEL, str(kiosk_id)))
+        return last.seq
+
+
+def _register_voucher(conn: psycopg.Connection, kiosk_id: int, entry: JournalEntry) -> None:
+    """A replicated cash-out becomes a hall voucher if its number came from the server or the kiosk's range.
+
+    Other numbers were issued before the kiosk joined the hall and stay redeemable there only.
+    """
+    number = entry.voucher
+    low, high = offline_range(kiosk_id)
+    reserved = conn.execute(
+        "DELETE FROM hall_voucher_reserved WHERE number = %s AND kiosk_id = %s RETURNING number", (number, kiosk_id)
+    ).fetchone()
+    if reserved is None and not low <= number <= high:
+        return
+    conn.execute(
+        "INSERT INTO hall_voucher (number, kiosk_id, seq, amount, issued_at, issued_offline)"
+        " VALUES (%s, %s, %s, %s, %s, %s)",
+        (number, kiosk_id, entry.seq, entry.value, entry.time, reserved is None),
+    )
+
+
+def touch(conn: psycopg.Connection, kiosk_id: int) -> None:
+    """The kiosk is alive, with nothing new to ship."""
+    conn.execute("UPDATE hall_kiosk SET last_seen = clock_timestamp() WHERE kiosk_id = %s", (kiosk_id,))
+
+
+# --- vouchers -----------------------------------------------------------------
+
+
+def reserve_voucher_numbers(conn: psycopg.Connection, kiosk_id: int, count: int) -> list[int]:
+    """`count` fresh validation numbers held for the kiosk's next cash-outs."""
+    with conn.transaction():
+        rows = conn.execute(
+            "INSERT INTO hall_voucher_reserved (number, kiosk_id)"
+            " SELECT nextval('hall_voucher_number'), %s FROM generate_series(1, %s) RETURNING number",
+            (kiosk_id, count),
+        ).fetchall()
+    return sorted(r[0] for r in rows)
+
+
+class Redemption(StrEnum):
+    REDEEMED = "redeemed"  # by this (kiosk, seq): credit the amount
+    ALREADY_REDEEMED = "already_redeemed"  # by someone else
+    UNKNOWN = "unknown"  # no such hall voucher (yet)
+
+
+@dataclass(frozen=True, slots=True)
+class RedemptionResult:
+    outcome: Redemption
+    amount: int = 0
+
+
+def redeem(conn: psycopg.Connection, number: int, kiosk_id: int, seq: int) -> RedemptionResult:
+    """Mark voucher `number` redeemed by (kiosk_id, seq), once; the same pair asking again gets the same answer."""
+    with conn.transaction():
+        # Two redeemers of one voucher: the second UPDATE waits for the first's row lock, then
+        # finds redeemed_kiosk set and changes nothing.
+        row = conn.execute(
+            "UPDATE hall_voucher SET redeemed_kiosk = %s, redeemed_seq = %s, redeemed_at = clock_timestamp()"
+            " WHERE number = %s AND redeemed_kiosk IS NULL RETURNING amount",
+            (kiosk_id, seq, number),
+        ).fetchone()
+        if row is not None:
+            conn.execute("SELECT pg_notify(%s, %s)", (NOTIFY_CHANNEL, str(kiosk_id)))
+            return RedemptionResult(Redemption.REDEEMED, row[0])
+        row = conn.execute(
+            "SELECT amount, redeemed_kiosk, redeemed_seq FROM hall_voucher WHERE number = %s", (number,)
+        ).fetchone()
+    if row is None:
+        return RedemptionResult(Redemption.UNKNOWN)
+    amount, by_kiosk, by_seq = row
+    if (by_kiosk, by_seq) == (kiosk_id, seq):
+        return RedemptionResult(Redemption.REDEEMED, amount)
+    return RedemptionResult(Redemption.ALREADY_REDEEMED, amount)
+
+
+def redeem_at_cashier(conn: psycopg.Connection, number: int) -> RedemptionResult:
+    """The cashier pays voucher `number` in cash: marked redeemed by the cashier's desk, once."""
+    with conn.transaction():
+        serial = conn.execute("SELECT nextval('hall_cashier_redemption')").fetchone()
+        assert serial is not None
+        return redeem(conn, number, CASHIER, serial[0])
+
+
+@dataclass(frozen=True, slots=True)
+class VoucherRecord:
+    number: int
+    kiosk_id: int
+    amount: int
+    issued_offline: bool
+    redeemed_kiosk: int | None
+
+
+def outstanding_vouchers(conn: psycopg.Connection) -> list[VoucherRecord]:
+    rows = conn.execute(
+        "SELECT number, kiosk_id, amount, issued_offline, redeemed_kiosk FROM hall_voucher"
+        " WHERE redeemed_kiosk IS NULL ORDER BY number"
+    ).fetchall()
+    return [VoucherRecord(*r) for r in rows]

@@ -1,0 +1,89 @@
+"""A fresh PostgreSQL database for the hall tests, made at the start of the run and dropped after.
+
+The server is REDDOG_TEST_PG_DSN (default the local one). Where none answers the tests are
+skipped, saying so, unless REDDOG_REQUIRE_PG=1 (CI), which makes that a failure.
+"""
+
+from __future__ import annotations
+
+import os
+import secrets
+from pathlib import Path
+
+import pytest
+
+psycopg = pytest.importorskip("psycopg", reason="psycopg is not installed (pip install '.[hall]')")
+
+from reddog_tui.engine import StackedDealer  # noqa: E402
+from reddog_tui.hall import schema, server  # noqa: E402
+from reddog_tui.store import GameSession, Store  # noqa: E402
+
+DEFAULT_DSN = "host=127.0.0.1 port=5432 dbname=postgres"
+
+
+def _admin_dsn() -> str:
+    return os.environ.get("REDDOG_TEST_PG_DSN", DEFAULT_DSN)
+
+
+@pytest.fixture(scope="session")
+def pg_dsn():
+    """The DSN of a database made for this run, with the hall schema migrated."""
+    admin = _admin_dsn()
+    try:
+        conn = psycopg.connect(admin, autocommit=True, connect_timeout=3)
+    except psycopg.Error as exc:
+        reason = f"no PostgreSQL server at REDDOG_TEST_PG_DSN={admin!r}: {exc}".strip()
+        if os.environ.get("REDDOG_REQUIRE_PG") == "1":
+            pytest.fail(reason + " (REDDOG_REQUIRE_PG=1: the hall tests must run)", pytrace=False)
+        pytest.skip(reason)
+    name = f"reddog_test_{os.getpid()}_{secrets.token_hex(4)}"
+    with conn:
+        conn.execute(f'CREATE DATABASE "{name}"')
+        dsn = psycopg.conninfo.make_conninfo(admin, dbname=name)
+        try:
+            with psycopg.connect(dsn, autocommit=True) as c:
+                schema.migrate(c)
+            yield dsn
+        finally:
+            conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+
+
+@pytest.fixture
+def pg(pg_dsn):
+    with server.connect(pg_dsn) as conn:
+        yield conn
+
+
+_next_kiosk = iter(range(1, schema.MAX_KIOSK_ID + 1))
+
+
+@pytest.fixture
+def kiosk_id() -> int:
+    """A kiosk id no other test of this run uses: the tests share one database."""
+    return next(_next_kiosk)
+
+
+class Dealer:
+    """Endless rounds from a seeded shuffle (engine-driven play without the UI)."""
+
+
+def stacked(*rounds: str) -> StackedDealer:
+    return StackedDealer([r.split() for r in rounds])
+
+
+@pytest.fixture
+def kiosk_store(tmp_path: Path):
+    """kiosk_store(name) -> an open Store in its own directory; all closed at the end."""
+    stores: list[Store] = []
+
+    def make(name: str = "kiosk") -> Store:
+        store = Store.open(tmp_path / name)
+        stores.append(store)
+        return store
+
+    yield make
+    for store in stores:
+        try:
+            store.close()
+        except Exception:
+            pass

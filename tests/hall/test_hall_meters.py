@@ -1,0 +1,70 @@
+"""Hall meters from the replicated entries, and the accounting identity checked on the server."""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+
+from benchmarks.hall_kiosk import AutoPlayer, new_session
+from reddog_tui.engine import TableState
+from reddog_tui.hall import server
+from reddog_tui.hall.meters import hall_meters
+from reddog_tui.store import identity_gap
+
+
+def test_server_identity_agrees_with_the_kiosks_on_every_state(pg, kiosk_store):
+    store = kiosk_store()
+    play = AutoPlayer(new_session(store, seed=11), seed=11)
+    rng = random.Random(12)
+    checked = 0
+    for _ in range(200):
+        play.step()
+        state = play.session.state
+        meters = store.meters()
+        # The real meters (gap 0) and meters put off by a few credits either way.
+        for shift in (0, rng.randint(-50, 50)):
+            shifted = dict(meters, credits_in=meters["credits_in"] + shift)
+            on_server = pg.execute(
+                "SELECT hall_identity_gap(%s::jsonb, %s, %s, %s, %s)",
+                (state.to_json(), shifted["credits_in"], shifted["credits_out"],
+                 shifted["total_wagered"], shifted["total_paid"]),
+            ).fetchone()[0]
+            assert on_server == identity_gap(TableState.from_json(state.to_json()), shifted)
+            checked += 1
+    assert checked == 400
+
+
+def test_meters_per_kiosk_and_for_the_hall(pg, kiosk_store):
+    ids = [9001, 9002, 9003]  # apart from the ids the kiosk_id fixture hands out
+    local = {}
+    for n, kiosk_id in enumerate(ids):
+        store = kiosk_store(f"k{kiosk_id}")
+        play = AutoPlayer(new_session(store, seed=20 + n), seed=20 + n)
+        for _ in range(60 + 40 * n):
+            play.step()
+        server.register_kiosk(pg, kiosk_id)
+        server.ship(pg, kiosk_id, store.journal_entries_after(0, 10_000))
+        local[kiosk_id] = store.meters()
+    hall = hall_meters(pg)
+    mine = {k.kiosk_id: k for k in hall.kiosks if k.kiosk_id in ids}
+    assert {k: v.meters for k, v in mine.items()} == local
+    assert all(k.identity_gap == 0 and not k.discrepancy for k in mine.values())
+    others = [k for k in hall.kiosks if k.kiosk_id not in ids]
+    for name in local[ids[0]]:
+        assert hall.totals[name] == sum(m[name] for m in local.values()) + sum(k.meters[name] for k in others)
+
+
+def test_a_kiosk_whose_entries_do_not_add_up_is_flagged(pg, kiosk_id, kiosk_store):
+    store = kiosk_store()
+    play = AutoPlayer(new_session(store, seed=30), seed=30)
+    for _ in range(40):
+        play.step()
+    entries = store.journal_entries_after(0, 1000)
+    # One entry's credits-in told the server 7 credits more than the kiosk's table holds.
+    first = entries[0]
+    entries[0] = dataclasses.replace(first, meters=dict(first.meters, credits_in=first.meters["credits_in"] + 7))
+    server.register_kiosk(pg, kiosk_id)
+    server.ship(pg, kiosk_id, entries)
+    flagged = {k.kiosk_id: k for k in hall_meters(pg).discrepancies}
+    assert kiosk_id in flagged
+    assert flagged[kiosk_id].identity_gap == -7

@@ -1,0 +1,185 @@
+"""Vouchers across the hall: numbered by the server (or the kiosk's own range offline), redeemed once."""
+
+from __future__ import annotations
+
+import threading
+
+import pytest
+
+from benchmarks.hall_kiosk import new_session
+from reddog_tui.hall import server
+from reddog_tui.hall.replicator import Replicator
+from reddog_tui.hall.schema import KIOSK_RANGE, SERVER_FIRST
+from reddog_tui.hall.vouchers import RedeemOutcome, VoucherDesk
+from reddog_tui.store import GameSession
+
+UNREACHABLE_DSN = "host=127.0.0.1 port=1 dbname=nothing connect_timeout=1"
+
+
+class Kiosk:
+    """A kiosk of the hall: its session, replicator and voucher desk."""
+
+    def __init__(self, store, kiosk_id: int, dsn: str) -> None:
+        self.kiosk_id = kiosk_id
+        self.session: GameSession = new_session(store, seed=kiosk_id)  # 1000 credits
+        self.replicator = Replicator(store, kiosk_id, dsn, poll_s=0.02)
+        self.replicator.start()
+        self.desk = VoucherDesk(self.session, kiosk_id, dsn, self.replicator)
+
+    def synced(self) -> None:
+        assert self.replicator.wait_shipped(self.session.seq, timeout=30)
+
+    def stop(self) -> None:
+        self.replicator.stop()
+
+
+@pytest.fixture
+def kiosks(kiosk_store, pg_dsn):
+    made: list[Kiosk] = []
+
+    def make(kiosk_id: int, dsn: str | None = None) -> Kiosk:
+        k = Kiosk(kiosk_store(f"k{kiosk_id}"), kiosk_id, dsn or pg_dsn)
+        made.append(k)
+        return k
+
+    yield make
+    for k in made:
+        k.stop()
+
+
+def wait_for_pool(kiosk: Kiosk) -> None:
+    assert kiosk.replicator.wait_shipped(kiosk.session.seq, timeout=30)
+
+
+def voucher_row(pg, number: int):
+    return pg.execute(
+        "SELECT kiosk_id, amount, issued_offline, redeemed_kiosk, redeemed_seq FROM hall_voucher WHERE number = %s",
+        (number,),
+    ).fetchone()
+
+
+def test_a_voucher_issued_online_carries_a_server_number_and_is_redeemed_at_another_kiosk(pg, kiosk_id, kiosks):
+    issuer, other = kiosks(kiosk_id), kiosks(kiosk_id + 5000)
+    wait_for_pool(issuer)
+    voucher = issuer.desk.cash_out()
+    assert not voucher.offline and SERVER_FIRST <= voucher.number < KIOSK_RANGE and voucher.amount == 1000
+    issuer.synced()
+    assert voucher_row(pg, voucher.number) == (kiosk_id, 1000, False, None, None)
+
+    result = other.desk.redeem(voucher.number)
+    assert result.outcome is RedeemOutcome.CREDITED and result.amount == 1000
+    assert other.session.state.credits == 2000
+    assert other.session.meters()["credits_in"] == 2000
+    assert other.session.pending_voucher_redemption() is None
+    kiosk, amount, _, by_kiosk, by_seq = voucher_row(pg, voucher.number)
+    assert (by_kiosk, amount) == (kiosk_id + 5000, 1000)
+    assert other.session.store.journal_entries_after(by_seq - 1, 1)[0].action == "voucher_redeeming"
+
+    again = other.desk.redeem(voucher.number)
+    elsewhere = issuer.desk.redeem(voucher.number)
+    assert again.outcome is elsewhere.outcome is RedeemOutcome.ALREADY_REDEEMED
+    assert other.session.state.credits == 2000 and issuer.session.state.credits == 0
+
+
+def test_an_offline_voucher_is_numbered_from_the_kiosks_range_and_redeemable_once_synced(
+    pg, pg_dsn, kiosk_id, kiosk_store
+):
+    store = kiosk_store("offline")
+    session = new_session(store, seed=1)
+    desk = VoucherDesk(session, kiosk_id, UNREACHABLE_DSN)  # no replicator: no server numbers held
+    first = desk.cash_out()
+    session.add_credits(30)
+    second = desk.cash_out()
+    low, high = server.offline_range(kiosk_id)
+    assert first.offline and second.offline
+    assert (first.number, second.number) == (low, low + 1)
+    assert voucher_row(pg, first.number) is None  # the hall does not know it yet
+
+    replicator = Replicator(store, kiosk_id, pg_dsn, poll_s=0.02)
+    replicator.start()
+    try:
+        assert replicator.wait_shipped(session.seq, timeout=30)
+    finally:
+        replicator.stop()
+    assert voucher_row(pg, first.number) == (kiosk_id, 1000, True, None, None)
+    assert voucher_row(pg, second.number) == (kiosk_id, 30, True, None, None)
+    assert server.redeem_at_cashier(pg, second.number) == server.RedemptionResult(server.Redemption.REDEEMED, 30)
+    assert server.redeem_at_cashier(pg, second.number).outcome is server.Redemption.ALREADY_REDEEMED
+
+
+def test_a_voucher_from_before_the_hall_is_not_a_hall_voucher(pg, kiosk_id, kiosk_store):
+    store = kiosk_store()
+    session = new_session(store, seed=2)
+    local = session.cash_out()  # a standalone kiosk's own numbering
+    assert local.number < SERVER_FIRST
+    server.register_kiosk(pg, kiosk_id)
+    server.ship(pg, kiosk_id, store.journal_entries_after(0, 100))
+    assert voucher_row(pg, local.number) is None
+
+
+def test_an_unknown_voucher_is_refused_and_nothing_credited(kiosk_id, kiosks):
+    kiosk = kiosks(kiosk_id)
+    result = kiosk.desk.redeem(KIOSK_RANGE - 2)
+    assert result.outcome is RedeemOutcome.UNKNOWN
+    assert kiosk.session.state.credits == 1000
+    assert kiosk.session.pending_voucher_redemption() is None
+    assert kiosk.session.journal_actions(1)[0][1] == "voucher_refused"
+
+
+def test_a_redemption_with_the_server_away_stays_pending_and_is_credited_once_when_it_is_back(
+    pg, pg_dsn, kiosk_id, kiosks, kiosk_store
+):
+    issuer = kiosks(kiosk_id)
+    wait_for_pool(issuer)
+    voucher = issuer.desk.cash_out()
+    issuer.synced()
+
+    store = kiosk_store("cut-off")
+    session = new_session(store, seed=3)
+    away = VoucherDesk(session, kiosk_id + 5000, UNREACHABLE_DSN)
+    assert away.redeem(voucher.number).outcome is RedeemOutcome.UNREACHABLE
+    assert session.pending_voucher_redemption() is not None
+    assert away.redeem(voucher.number).outcome is RedeemOutcome.UNREACHABLE  # no second intent
+    assert away.resolve_pending().outcome is RedeemOutcome.UNREACHABLE
+    assert session.state.credits == 1000
+
+    back = VoucherDesk(session, kiosk_id + 5000, pg_dsn)
+    resolved = back.resolve_pending()
+    assert resolved.outcome is RedeemOutcome.CREDITED and resolved.amount == voucher.amount
+    assert back.resolve_pending() is None
+    assert session.state.credits == 1000 + voucher.amount
+    actions = [a for _, a, _ in session.journal_actions(10)]
+    assert actions.count("voucher_redeemed") == 1 and actions.count("voucher_redeeming") == 1
+
+
+def test_two_kiosks_redeeming_one_voucher_at_once_make_exactly_one_winner(pg, pg_dsn, kiosk_id, kiosk_store):
+    issuer_store = kiosk_store("issuer")
+    issuer = new_session(issuer_store, seed=4)
+    a = new_session(kiosk_store("a"), seed=5)
+    b = new_session(kiosk_store("b"), seed=6)
+    desks = [VoucherDesk(a, kiosk_id + 5000, pg_dsn), VoucherDesk(b, kiosk_id + 6000, pg_dsn)]
+    server.register_kiosk(pg, kiosk_id)
+    for round_ in range(100):
+        if issuer.state.credits:
+            issuer.cash_out()  # the opening credits: a local voucher, not part of this count
+        issuer.add_credits(1)
+        number = server.reserve_voucher_numbers(pg, kiosk_id, 1)[0]
+        voucher = issuer.cash_out(voucher_number=number)
+        server.ship(pg, kiosk_id, issuer_store.journal_entries_after(0, 100_000))
+        barrier = threading.Barrier(2)
+        results = [None, None]
+
+        def redeem(i: int) -> None:
+            barrier.wait()
+            results[i] = desks[i].redeem(voucher.number)
+
+        threads = [threading.Thread(target=redeem, args=(i,)) for i in (0, 1)]
+        for t in threads:
+            t.start()
+        for t in threads:
+            t.join()
+        outcomes = sorted(r.outcome for r in results)
+        assert outcomes == [RedeemOutcome.ALREADY_REDEEMED, RedeemOutcome.CREDITED], round_
+    # Each voucher was worth 1 credit: 100 credited between the two kiosks, once each.
+    assert (a.state.credits - 1000) + (b.state.credits - 1000) == 100
+    assert a.meters()["credits_in"] + b.meters()["credits_in"] == 2000 + 100
