@@ -15,6 +15,7 @@ import sys
 from typing import Callable, Iterator, NoReturn, Sequence
 
 from .engine.cards import MAX_DECKS, MIN_DECKS
+from .hall.numbers import MAX_KIOSK_ID
 from .i18n import DEFAULT_LANGUAGE, LANGUAGES, N_, _, ngettext, set_language, system_language
 
 EXIT_USAGE = 2
@@ -141,7 +142,20 @@ def _add_attendant(commands) -> None:
     tasks.metavar = "{" + ",".join(tasks.choices) + "}"
 
 
-SUB_COMMANDS: tuple[Callable, ...] = (_add_par, _add_simulate, _add_attendant)
+def _add_hall(commands) -> None:
+    hall = commands.add_parser("hall", help=_("the hall server: cashier and meters"),
+                               description=_("The hall server: the cash desk and the meters of every kiosk."))  # fmt: skip
+    tasks = hall.add_subparsers(dest="hall_command", required=True, parser_class=_Parser)
+    cashier = tasks.add_parser("cashier", help=_("pay a voucher at the cash desk, once"),
+                               description=_("Pays a voucher of the hall at the cash desk, once."))  # fmt: skip
+    cashier.add_argument("voucher", type=_whole_number(1, None, _("NUMBER")), metavar=_("NUMBER"),
+                         help=_("the voucher's validation number"))  # fmt: skip
+    tasks.add_parser("meters", help=_("meters of every kiosk and of the hall, with discrepancies"),
+                     description=_("The meters of every kiosk and of the hall, and any discrepancy."))  # fmt: skip
+    tasks.metavar = "{" + ",".join(tasks.choices) + "}"
+
+
+SUB_COMMANDS: tuple[Callable, ...] = (_add_par, _add_simulate, _add_attendant, _add_hall)
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -154,6 +168,10 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--seed", type=_whole_number(0, None, "--seed"), metavar="N",
                         help=_("a demo with a fixed shuffle, on its own practice table"))  # fmt: skip
     parser.add_argument("--kiosk", action="store_true", help=_("lock the kiosk for public play"))
+    parser.add_argument("--hall-dsn", metavar="DSN",
+                        help=_("the hall's PostgreSQL server (also REDDOG_HALL_DSN); without it the kiosk is on its own"))  # fmt: skip
+    parser.add_argument("--kiosk-id", type=_whole_number(1, MAX_KIOSK_ID, "--kiosk-id"), metavar="N",
+                        help=_("this kiosk's number in the hall, 1 to {high} (also REDDOG_KIOSK_ID)").format(high=MAX_KIOSK_ID))  # fmt: skip
     commands = parser.add_subparsers(dest="command", parser_class=_Parser)
     for add in SUB_COMMANDS:
         add(commands)
@@ -292,9 +310,36 @@ def run_attendant(args: argparse.Namespace) -> int:
     return set_pin(_data_dir(args), args.lang, pin_stream=sys.stdin if args.pin_stdin else None)
 
 
+def _hall_dsn(args: argparse.Namespace) -> str | None:
+    """The hall server: --hall-dsn, else REDDOG_HALL_DSN; None for a kiosk on its own."""
+    return args.hall_dsn or os.environ.get("REDDOG_HALL_DSN") or None
+
+
+def run_hall(args: argparse.Namespace) -> int:
+    from .hall_cli import run_hall as run
+
+    return run(args.hall_command, _hall_dsn(args), getattr(args, "voucher", None))
+
+
 def run_kiosk(args: argparse.Namespace) -> int:
     from .ui.launch import launch
 
+    dsn = _hall_dsn(args)
+    args.hall = None
+    if dsn:
+        kiosk_id = args.kiosk_id
+        try:
+            if kiosk_id is None and os.environ.get("REDDOG_KIOSK_ID"):
+                kiosk_id = _whole_number(1, MAX_KIOSK_ID, "REDDOG_KIOSK_ID")(os.environ["REDDOG_KIOSK_ID"])
+        except argparse.ArgumentTypeError as refusal:
+            print(f"reddog: {refusal}", file=sys.stderr)
+            return EXIT_USAGE
+        if kiosk_id is None:
+            from .hall_cli import kiosk_id_missing_text
+
+            print(f"reddog: {kiosk_id_missing_text()}", file=sys.stderr)
+            return EXIT_USAGE
+        args.hall = (dsn, kiosk_id)
     return launch(args, data_dir_env=os.environ.get("REDDOG_DATA_DIR"))
 
 
@@ -302,6 +347,7 @@ COMMANDS: dict[str | None, Callable[[argparse.Namespace], int]] = {
     "par": lambda args: run_par(args.decks, args.json),
     "simulate": lambda args: run_simulate(args.rounds, args.sim_seed, args.decks, args.json),
     "attendant": run_attendant,
+    "hall": run_hall,
     None: run_kiosk,
 }
 

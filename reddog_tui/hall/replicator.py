@@ -9,6 +9,7 @@ reconnects and catches up from where the server stands.
 from __future__ import annotations
 
 import threading
+import time
 from collections import deque
 from dataclasses import dataclass
 from typing import Callable
@@ -23,6 +24,7 @@ BATCH = 500  # entries per server transaction
 POLL_S = 0.1  # how often the journal is looked at when there is nothing to send
 RETRY_S = (0.2, 0.5, 1.0, 2.0, 5.0)  # waits between reconnection attempts, the last repeated
 VOUCHER_POOL = 3  # validation numbers held ready, so a cash-out never waits for the server
+ALIVE_S = 5.0  # an idle kiosk tells the server it is alive this often
 
 
 @dataclass(frozen=True, slots=True)
@@ -81,19 +83,14 @@ class Replicator:
 
     def wait_shipped(self, seq: int, timeout: float) -> bool:
         """Wait until the server holds entry `seq` (for tests and orderly shutdown)."""
-        deadline = threading.Event()
-        timer = threading.Timer(timeout, deadline.set)
-        timer.start()
-        try:
-            while not deadline.is_set():
-                shipped = self.status.shipped_seq
-                if shipped is not None and shipped >= seq:
-                    return True
-                self._wake.set()
-                deadline.wait(0.02)
-            return False
-        finally:
-            timer.cancel()
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            shipped = self.status.shipped_seq
+            if shipped is not None and shipped >= seq:
+                return True
+            self._wake.set()
+            time.sleep(0.02)
+        return False
 
     # --- the thread -----------------------------------------------------------
     def _set(self, **changes: object) -> None:
@@ -129,13 +126,18 @@ class Replicator:
         if conflict is not None:
             raise server.KioskConflict(conflict)
         self._set(connected=True, error=None, shipped_seq=held)
+        last_contact = time.monotonic()
         while not self._stop.is_set():
             self._fill_pool(conn)
             entries = self._store.journal_entries_after(held, BATCH)
             if entries:
                 held = server.ship(conn, self.kiosk_id, entries)
                 self._set(shipped_seq=held)
+                last_contact = time.monotonic()
                 continue
+            if time.monotonic() - last_contact > ALIVE_S:
+                server.touch(conn, self.kiosk_id)
+                last_contact = time.monotonic()
             self._wake.wait(self._poll_s)
             self._wake.clear()
 

@@ -9,14 +9,7 @@ from __future__ import annotations
 
 import psycopg
 
-# Kiosk ids are 1..MAX_KIOSK_ID; 0 stands for the cashier's desk in redemptions.
-MAX_KIOSK_ID = 9999
-CASHIER = 0
-# Voucher numbers: a kiosk on its own numbers its vouchers 1, 2, 3...; the server issues
-# SERVER_FIRST..KIOSK_RANGE - 1, far above those; a hall kiosk that cannot reach the server
-# numbers them from its own range kiosk_id * KIOSK_RANGE + 1 onwards. No two kinds meet.
-SERVER_FIRST = 100_000_000
-KIOSK_RANGE = 1_000_000_000
+from .numbers import KIOSK_RANGE, MAX_KIOSK_ID, SERVER_FIRST
 
 MIGRATION_LOCK = 0x52446F67  # any fixed number: the advisory lock of the migrations
 

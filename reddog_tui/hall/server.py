@@ -15,7 +15,7 @@ from typing import Sequence
 import psycopg
 
 from ..store.database import JournalEntry
-from .schema import CASHIER, KIOSK_RANGE
+from .numbers import CASHIER, KIOSK_RANGE
 
 NOTIFY_CHANNEL = "reddog_hall"  # a notice after every change, for consoles that listen
 CONNECT_TIMEOUT_S = 3

@@ -59,6 +59,7 @@ class RedDogApp(KioskApp, App):
         dealer: Dealer | None = None,
         push_pause: float | None = PUSH_PAUSE_S,
         clock: Callable[[], float] | None = None,
+        hall: tuple[str, int] | None = None,
     ) -> None:
         super().__init__()
         if language is not None and language not in LANGUAGES:
@@ -73,6 +74,8 @@ class RedDogApp(KioskApp, App):
         )
         self.push_pause = push_pause
         self.clock = clock  # the store's clock (round times); tests pin it
+        self.hall = hall  # (server DSN, kiosk id) when the kiosk is part of a hall
+        self.hall_link = None
         self.store = None
         self.session = None
         self.store_error = None
@@ -98,6 +101,11 @@ class RedDogApp(KioskApp, App):
                 self.store, self.dealer, initial_credits=0 if self.kiosk else NEW_PLAYER_CREDITS, languages=LANGUAGES
             )
             saved = self.session.settings.language
+            if self.hall is not None and not self.demo:
+                from ..hall.kiosk_link import HallLink
+
+                self.hall_link = HallLink(self.session, self.hall[1], self.hall[0])
+                self.hall_link.start()  # ships in the background: play never waits for it
         except StoreError as error:
             self.store_error = error
             self.push_screen(StoreErrorScreen(error))
@@ -116,6 +124,8 @@ class RedDogApp(KioskApp, App):
 
     def on_unmount(self) -> None:
         self.stop_kiosk_mode()
+        if self.hall_link is not None:
+            self.hall_link.stop()
         if self.store is not None:
             self.store.close()
 

@@ -39,7 +39,9 @@ def launch(args: Namespace, data_dir_env: str | None = None) -> int:
         os.environ.pop("TEXTUAL_ALLOW_SIGNALS", None)  # Ctrl+C, Ctrl+Z, Ctrl+\ must stay plain keys
         lock = ExitSignalLock()
         lock.hold()
-    app = RedDogApp(language=args.lang, data_dir=data_dir, seed=args.seed, kiosk=kiosk)
+    app = RedDogApp(
+        language=args.lang, data_dir=data_dir, seed=args.seed, kiosk=kiosk, hall=getattr(args, "hall", None)
+    )
 
     def end(signal_number: int) -> None:
         # Runs in the signal handler, between two steps of the event loop: only ask the loop

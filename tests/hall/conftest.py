@@ -14,9 +14,9 @@ import pytest
 
 psycopg = pytest.importorskip("psycopg", reason="psycopg is not installed (pip install '.[hall]')")
 
-from reddog_tui.engine import StackedDealer  # noqa: E402
 from reddog_tui.hall import schema, server  # noqa: E402
-from reddog_tui.store import GameSession, Store  # noqa: E402
+from reddog_tui.hall.numbers import MAX_KIOSK_ID  # noqa: E402
+from reddog_tui.store import Store  # noqa: E402
 
 DEFAULT_DSN = "host=127.0.0.1 port=5432 dbname=postgres"
 
@@ -54,21 +54,13 @@ def pg(pg_dsn):
         yield conn
 
 
-_next_kiosk = iter(range(1, schema.MAX_KIOSK_ID + 1))
+_next_kiosk = iter(range(1, MAX_KIOSK_ID + 1))
 
 
 @pytest.fixture
 def kiosk_id() -> int:
     """A kiosk id no other test of this run uses: the tests share one database."""
     return next(_next_kiosk)
-
-
-class Dealer:
-    """Endless rounds from a seeded shuffle (engine-driven play without the UI)."""
-
-
-def stacked(*rounds: str) -> StackedDealer:
-    return StackedDealer([r.split() for r in rounds])
 
 
 @pytest.fixture

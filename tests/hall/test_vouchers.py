@@ -9,7 +9,7 @@ import pytest
 from benchmarks.hall_kiosk import new_session
 from reddog_tui.hall import server
 from reddog_tui.hall.replicator import Replicator
-from reddog_tui.hall.schema import KIOSK_RANGE, SERVER_FIRST
+from reddog_tui.hall.numbers import KIOSK_RANGE, SERVER_FIRST
 from reddog_tui.hall.vouchers import RedeemOutcome, VoucherDesk
 from reddog_tui.store import GameSession
 

@@ -293,7 +293,7 @@ class AttendantMenu(AttendantScreen):
 
         app, kiosk = self.app, self.app.kiosk_mode
         try:
-            voucher = app.session.cash_out()
+            voucher = app.hall_link.cash_out() if app.hall_link is not None else app.session.cash_out()
         except errors.ActionNotAllowed:
             self.message = _("A round is open: cash out once it is settled.")
             return
