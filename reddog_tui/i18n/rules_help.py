@@ -123,7 +123,7 @@ SECTIONS: tuple[Section, ...] = (
             ),
             Paragraph(
                 N_(
-                    "Only the value of a card counts; suits make no difference. The ace is always "
+                    "Only the value of a card counts; suits make no difference. The Ace is always "
                     "high: it is worth 14, never 1."
                 )
             ),
@@ -343,7 +343,7 @@ SECTIONS: tuple[Section, ...] = (
             Paragraph(
                 N_(
                     "You lose nothing: the ante simply stays where it is, and after a short pause "
-                    "the next hand is dealt on it by itself. With fast play on, the pause is "
+                    "the next hand is dealt automatically. With fast play on, the pause is "
                     "shorter."
                 )
             ),
@@ -384,8 +384,8 @@ SECTIONS: tuple[Section, ...] = (
             Bullets(
                 (
                     N_(
-                        "COLLECT moves the chips on the table into your credits, and the next bet "
-                        "is up to you."
+                        "COLLECT moves the chips on the table into your credits; then place a new "
+                        "bet or leave the table."
                     ),
                     N_(
                         "DEAL lets the whole stack ride: winnings, ante and raise together become "

@@ -33,6 +33,18 @@ BUTTON_KEYS: dict[Action, str] = {
 }
 
 
+# French asks the raise as a question, « augmenter l'enjeu ? »: while it is open the
+# initials of its answers, o (oui) and n (non), answer it too (glossary).
+ANSWER_KEYS: dict[str, dict[str, Action]] = {"fr": {"o": Action.RAISE, "n": Action.CALL}}
+
+
+def letter_action(key: str, phase: Phase, language: str) -> Action:
+    """What a letter key does: its button's action, or an answer to the raise question."""
+    if phase is Phase.DECISION and key in ANSWER_KEYS.get(language, {}):
+        return ANSWER_KEYS[language][key]
+    return next(action for action, letter in BUTTON_KEYS.items() if letter == key)
+
+
 def button_label(action: Action) -> str:
     return _(BUTTON_LABELS[action])
 
@@ -76,11 +88,26 @@ def hand_name(kind: HandKind, spread: int = 0) -> str:
     return _("Three of a kind")
 
 
+def pay_table_name(kind: HandKind) -> str:
+    """A pushing or three-of-a-kind hand as the table's pay table names it.
+
+    Where a language keeps the source's loanword (Polish: Cons, Pair, 3 of a
+    kind) this adds its short gloss; elsewhere it is the hand's name.
+    """
+    if kind is HandKind.CONSECUTIVE:
+        # Translators: the pay table beside the cards; repeat the hand's name, or add a short
+        # gloss where your table names it with a loanword (pl: Cons (kolejne)).
+        return pgettext("pay table", "Consecutive")
+    if kind is HandKind.PAIR:
+        return pgettext("pay table", "Pair")
+    return pgettext("pay table", "Three of a kind")
+
+
 def announcement(state: TableState) -> str:
     """The message line: what just happened, or what the player can do now."""
     if state.phase is Phase.BETTING:
         if state.ante == 0:
-            return _("No ante yet: + or a left click on a chip adds it, − or a right click takes it off.")
+            return _("No ante yet: + or a left click on a chip adds it, - or a right click takes it off.")
         return _("Ante {ante}. Add chips or press {deal}.").format(
             ante=number(state.ante), deal=button_label(Action.DEAL)
         )
@@ -109,7 +136,7 @@ def win_text(state: TableState) -> str:
         return _("Three of a kind! {odds} — you win {amount}.").format(
             odds=odds(times), amount=credits(state.winnings)
         )
-    return _("Between! Spread {spread} pays {odds} — you win {amount}.").format(
+    return _("In between! Spread {spread} pays {odds} — you win {amount}.").format(
         spread=number(state.spread), odds=odds(times), amount=credits(state.winnings)
     )
 

@@ -100,11 +100,12 @@ def test_catalogue_loads_and_translates(language):
 def test_polish_three_plural_forms():
     polish = catalogue("pl")
     forms = [polish.ngettext("{amount} credit", "{amount} credits", n) for n in (1, 2, 5, 22, 25, 112)]
+    # The number keeps its unit on its line: a no-break space between them.
     assert forms == [
-        "{amount} kredyt",
-        "{amount} kredyty",
-        "{amount} kredytów",
-        "{amount} kredyty",
-        "{amount} kredytów",
-        "{amount} kredytów",
+        "{amount}\u00a0kredyt",
+        "{amount}\u00a0kredyty",
+        "{amount}\u00a0kredytów",
+        "{amount}\u00a0kredyty",
+        "{amount}\u00a0kredytów",
+        "{amount}\u00a0kredytów",
     ]

@@ -47,13 +47,13 @@ BUTTONS = {
 # GLOSSARY.md card names for Jack, Queen, King, Ace (R2: 11–14).
 CARD_NAMES = {
     "en": ("Jack", "Queen", "King", "Ace"),
-    "de": ("Bube", "Dame", "König", "As"),
+    "de": ("Bube", "Dame", "König", "Ass"),
     "pl": ("Walet", "Dama", "Król", "As"),
     "fr": ("Valet", "Dame", "Roi", "As"),
     "it": ("Jack", "Regina", "Re", "Asso"),
 }
 # GLOSSARY.md: what a push is called in each language's pay table.
-PUSH_WORD = {"en": "Push", "de": "Push", "pl": "remis", "fr": "Push", "it": "Restituzione puntata"}
+PUSH_WORD = {"en": "Push", "de": "Push", "pl": "remis", "fr": "Push", "it": "Pareggio"}
 
 # Each source's terms and examples, by the section that must show them (R5, R6, R7).
 SOURCE_TERMS: dict[str, dict[str, tuple[str, ...]]] = {
@@ -90,7 +90,7 @@ SOURCE_TERMS: dict[str, dict[str, tuple[str, ...]]] = {
         "ante": ("enjeu", "jeton", "clic gauche", "clic droit"),
         "cases": (
             "Main consécutive", "7 et 8", "Dame et Roi", "paire", "deux Valets",
-            "trois cartes identiques", "6-6-6", "Main non-consécutive", "séquence",
+            "brelan", "trois cartes de même valeur", "6-6-6", "Main non-consécutive", "séquence",
             "un 4 et un Valet", "5, 6, 7, 8, 9 et 10", "séquence vaut donc 6", "« Red Dog »",
         ),
         "raise": ("augmenter l'enjeu ?", "OUI", "NON", "relance"),
@@ -108,7 +108,7 @@ SOURCE_TERMS: dict[str, dict[str, tuple[str, ...]]] = {
         ),
         "raise": ("RILANCIA", "CHIAMA", "raddoppia"),
         "third_card": ("un 5 e un 10",),
-        "pay_table": ("Scarto", "Pagamento", "Restituzione puntata", "2 carte uguali"),
+        "pay_table": ("Scarto", "Pagamento", "Pareggio", "2 carte uguali"),
         "progressive": ("Scommessa progressiva", "Impostazioni di gioco", "Vincita massima"),
         "settings": ("Impostazioni di gioco", "effetti sonori", "gioco veloce"),
     },
@@ -122,7 +122,7 @@ SOURCE_TERMS: dict[str, dict[str, tuple[str, ...]]] = {
         "raise": ("RAISE", "CALL", "doubles"),
         "third_card": ("a 5 and a 10",),
         "pay_table": ("Payout", "Push", "Three of a kind"),
-        "push": ("push", "by itself"),
+        "push": ("push", "automatically"),
         "progressive": ("Progressive betting", "Max winnings"),
         "settings": ("Sound effects", "Fast play", "Progressive betting"),
     },

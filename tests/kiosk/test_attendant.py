@@ -85,7 +85,7 @@ async def test_three_wrong_pins_lock_the_entry_for_sixty_seconds_and_every_try_i
         for wrong in ("1111", "2222", "3333"):
             await pilot.press(*wrong, "enter")
         await pilot.pause(0.1)
-        assert "locked for 60 seconds" in screen_text(app)
+        assert "locked for 60\u00a0seconds" in screen_text(app)
         clock.now += 59
         await pilot.press(*PIN, "enter")  # the right PIN, but still locked
         await pilot.pause(0.1)
@@ -112,12 +112,12 @@ async def test_credits_in_cash_out_voucher_and_meters(tmp_path):
         await pilot.press(*paying_in(250))
         await pilot.pause(0.1)
         assert app.session.state.credits == 250
-        assert "250 credits added." in screen_text(app)
+        assert "250\u00a0credits added." in screen_text(app)
         await pilot.press("escape", "2", "enter")  # cash out, confirmed
         await pilot.pause(0.1)
         assert isinstance(app.screen, VoucherScreen)
         text = screen_text(app)
-        assert "Voucher number" in text and "250 credits" in text and "000001" in text
+        assert "Voucher number" in text and "250\u00a0credits" in text and "000001" in text
         assert app.session.state.credits == 0
         await pilot.press("enter", "3")
         await pilot.pause(0.1)

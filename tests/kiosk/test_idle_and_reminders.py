@@ -107,7 +107,7 @@ async def test_time_and_net_result_are_on_the_table_and_the_reality_check_offers
         await pilot.pause(0.1)
         assert isinstance(app.screen, RealityCheckScreen)
         text = screen_text(app)
-        assert "You have played for 30 minutes." in text and "net result is +10" in text
+        assert "You have played for 30\u00a0minutes." in text and "net result is +10" in text
         await pilot.press("right", "enter")  # Stop and cash out
         await pilot.pause(0.1)
         assert isinstance(app.screen, TableScreen)
@@ -117,7 +117,7 @@ async def test_time_and_net_result_are_on_the_table_and_the_reality_check_offers
         assert "The player asked to cash out." in screen_text(app)
         await pilot.press("2")
         await pilot.pause(0.1)
-        assert "110 credits" in screen_text(app)  # the amount, asked to be confirmed
+        assert "110\u00a0credits" in screen_text(app)  # the amount, asked to be confirmed
         await pilot.press("enter", "enter", "escape")  # confirmed, the voucher read, out of the menu
         await pilot.pause(0.1)
         assert isinstance(app.screen, TableScreen)

@@ -209,7 +209,7 @@ class CrashRun:
         if not (state.phase is not Phase.BETTING or state.ante > 0):
             self.kiosk.wait_for("Choose your language")  # the welcome screen: no round open
         else:  # a round is open: the table at once, as it was
-            self.kiosk.wait_for("Guthaben" if self.language == "de" else "Credits", credits)
+            self.kiosk.wait_for("Punkte" if self.language == "de" else "Credits", credits)
             if state.cards is not None:
                 faces = [card_face(card.code, self.language) for card in state.cards]
                 self.kiosk.wait_for(*faces[:2])
@@ -357,7 +357,7 @@ def test_kill_9_after_each_kind_of_transition_restores_the_table(tmp_path):
         run.kill_and_check("language")
 
         run.start(spread_win, language=None)  # no --lang: the saved language comes back
-        run.kiosk.wait_for("Guthaben", "ERHÖHEN")
+        run.kiosk.wait_for("Punkte", "ERHÖHEN")
         run.act("c", (Action.CALL,))
         run.kill_and_check("call after the restart in German")
     finally:

@@ -141,3 +141,43 @@ async def test_three_of_a_kind_pays_eleven_to_one(tmp_path):
         state = app.session.state
         assert (state.outcome, state.winnings) == (Outcome.WIN, 55)  # R5b: 11:1
         assert str(app.screen.query_one("#message").content) == "Three of a kind! 11:1 — you win 55 credits."
+
+
+# Glossary: while French asks « augmenter l'enjeu ? », o (oui) raises and n (non) calls.
+@pytest.mark.parametrize("key, raised", [("o", True), ("n", False), ("r", True), ("c", False)])
+@run
+async def test_french_answers_the_raise_question_with_o_and_n(tmp_path, key, raised):
+    app = make_app(tmp_path, "fr", [SPREAD_4_WIN])
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("enter", "plus", "d")
+        assert app.session.state.phase is Phase.DECISION
+        ante = app.session.state.ante
+        await pilot.press(key)
+        await pilot.pause()
+        state = app.session.state
+        assert state.phase is Phase.SETTLED and state.outcome is Outcome.WIN
+        assert state.raised == (ante if raised else 0)
+
+
+@pytest.mark.parametrize("language", ["en", "de", "pl", "it"])
+@run
+async def test_o_and_n_do_not_answer_the_raise_question_outside_french(tmp_path, language):
+    """Elsewhere o and n stay collect and new bet, which the open question refuses (R7)."""
+    app = make_app(tmp_path, language, [SPREAD_4_WIN])
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("enter", "plus", "d", "o", "n")
+        await pilot.pause()
+        assert app.session.state.phase is Phase.DECISION and app.session.state.raised == 0
+
+
+@run
+async def test_o_collects_in_french_once_the_round_is_over(tmp_path):
+    """After the round o is ENCAISSER again (progressive betting offers it, R13)."""
+    app = make_app(tmp_path, "fr", [SPREAD_4_WIN, SPREAD_4_WIN])
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("enter", "plus", "d", "o")
+        await pilot.pause()
+        assert app.session.state.phase is Phase.SETTLED
+        await pilot.press("n")  # non is no answer now: new bet, everything back to the credits
+        await pilot.pause()
+        assert app.session.state.phase is Phase.BETTING and app.session.state.on_table == 0

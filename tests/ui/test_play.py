@@ -28,10 +28,10 @@ LABELS = {
 # The message line for a spread of 4 awaiting the decision (R5c, R7).
 SPREAD_4_QUESTION = {
     "en": "Spread 4 — raise?",
-    "de": "Wertunterschied 4 — erhöhen?",
-    "pl": "Spread 4 — podbijasz?",
-    "fr": "Séquence de 4 — augmenter l'enjeu\u00a0?",
-    "it": "Scarto 4 — rilanci?",
+    "de": "Wertunterschied 4 – erhöhen?",
+    "pl": "Spread 4 – podbijasz?",
+    "fr": "Séquence de 4 – augmenter l'enjeu\u00a0?",
+    "it": "Scarto 4 – rilanci?",
 }
 
 
@@ -239,7 +239,7 @@ async def test_raise_the_credits_do_not_cover_is_disabled(tmp_path):
         assert app.session.state.phase is Phase.DECISION
         assert shown_buttons(app)["raise"][1] is False  # R7: only when the credits cover it
         assert shown_buttons(app)["call"][1] is True
-        assert "Not enough credits: 25 credits needed, 5 credits left." in message(app)
+        assert "Not enough credits: 25\u00a0credits needed, 5\u00a0credits left." in message(app)
         await pilot.press("r")
         assert app.session.state.raised == 0
         await pilot.press("c")

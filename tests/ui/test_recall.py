@@ -140,7 +140,7 @@ async def test_recall_amounts_follow_the_language(tmp_path):
         text = screen_text(app)
         newest = app.session.recent_rounds(1)[0]
         before = f"{newest.credits_before:,}".replace(",", ".")
-        assert f"Guthaben {before} → " in text and "Spielverlauf" in text
+        assert f"Punkte {before} → " in text and "Spielverlauf" in text
         assert "Wertunterschied 11" in text and "Drei gleiche Werte" in text and "verloren" in text
         local = newest.time.astimezone()
         assert local.strftime("%H:%M:%S") in text
@@ -183,9 +183,9 @@ async def test_language_switch_rewords_the_recall(tmp_path):
             await pilot.pause()
             shown.append(screen_text(app))
         assert "Spielverlauf" in shown[0] and "gewonnen" in shown[0] and "verloren" in shown[0]
-        assert "Historia gier" in shown[1] and "wygrana" in shown[1] and "Spread 4" in shown[1]
-        assert "Historique des parties" in shown[2] and "gagné" in shown[2] and "Séquence de 4" in shown[2]
-        assert "Cronologia delle partite" in shown[3] and "vinta" in shown[3] and "Scarto 4" in shown[3]
+        assert "Historia rund" in shown[1] and "wygrana" in shown[1] and "Spread 4" in shown[1]
+        assert "Historique des manches" in shown[2] and "gagné" in shown[2] and "Séquence de 4" in shown[2]
+        assert "Storico delle mani" in shown[3] and "vinta" in shown[3] and "Scarto 4" in shown[3]
         assert "Ostatnie 2 rozliczone rundy" in shown[1]  # Polish "few" plural form for 2
 
 

@@ -36,7 +36,7 @@ async def test_progressive_on_offers_collect_and_deal(tmp_path):
         await pilot.press("enter", "f2", "down")
         await pilot.click("#setting-progressive")
         assert app.session.state.config.progressive is True
-        assert value_of(app, "progressive") == "Attivato"
+        assert value_of(app, "progressive") == "Sì"
         assert str(app.screen.query_one("#settings-reason").content) == ""
         await pilot.press("escape", "plus", "d", "c")
         assert isinstance(app.screen, TableScreen)
@@ -54,10 +54,10 @@ async def test_fast_play_and_sound_are_saved(tmp_path):
     app = make_app(tmp_path, "pl")
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("enter", "f2")
-        assert (value_of(app, "fast_play"), value_of(app, "sound")) == ("Wyłączone", "Włączone")
+        assert (value_of(app, "fast_play"), value_of(app, "sound")) == ("Nie", "Tak")
         await pilot.press("down", "down", "enter", "down", "space")
         assert (app.fast_play, app.sound) == (True, False)
-        assert (value_of(app, "fast_play"), value_of(app, "sound")) == ("Włączone", "Wyłączone")
+        assert (value_of(app, "fast_play"), value_of(app, "sound")) == ("Tak", "Nie")
     again = make_app(tmp_path, "pl")
     async with again.run_test(size=(80, 24)):
         assert (again.fast_play, again.sound) == (True, False)
@@ -84,7 +84,7 @@ async def test_language_from_settings_changes_every_screen(tmp_path):
         assert str(app.screen.query_one("#settings-title").content) == "Spieleinstellungen"
         assert value_of(app, "language").strip("◀▶ ") == "Deutsch"
         table = app._table_screen()
-        assert str(table.query_one("#message").content) == "Wertunterschied 4 — erhöhen?"
+        assert str(table.query_one("#message").content) == "Wertunterschied 4 – erhöhen?"
         await pilot.press("left")
         assert app.language == "en"
         assert app.session.get_setting("language") == "en"

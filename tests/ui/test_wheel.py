@@ -77,7 +77,7 @@ def test_installed_wheel_starts_in_german_from_another_folder(tmp_path):
     assert lines["FAILED"] == "[]"
     assert lines["MESSAGE"].startswith("Wetteinsatz 1.")
     assert "GEBEN" in lines["DEAL"]
-    assert lines["CREDITS"].startswith("Guthaben 999")
+    assert lines["CREDITS"].startswith("Punkte 999")
 
     refused = run([str(environment / "bin" / "reddog"), "--lang", "xx"], cwd=elsewhere)
     assert refused.returncode == 2

@@ -272,7 +272,7 @@ class AttendantMenu(AttendantScreen):
         kiosk.round_closed_for_cash_out()
         state = app.session.state
         if state.phase is not Phase.BETTING:
-            self.message = _("A round is open: cash out once it is settled.")
+            self.message = _("Cash-out is possible once the round on the table is settled.")
             return
         if state.credits + state.ante < 1:
             self.message = _("There are no credits to pay out.")
@@ -295,7 +295,7 @@ class AttendantMenu(AttendantScreen):
         try:
             voucher = app.hall_link.cash_out() if app.hall_link is not None else app.session.cash_out()
         except errors.ActionNotAllowed:
-            self.message = _("A round is open: cash out once it is settled.")
+            self.message = _("Cash-out is possible once the round on the table is settled.")
             return
         except errors.InsufficientCredits:
             self.message = _("There are no credits to pay out.")
@@ -387,7 +387,7 @@ class AddCreditsScreen(AttendantScreen):
         try:
             self.app.session.add_credits(amount)
         except errors.ActionNotAllowed:
-            self.message = _("A raise decision is open: add credits once it is made.")
+            self.message = _("Decide on the raise first; credits can be added after that.")
         except StoreError as error:
             self.app.show_store_error(error)
             return

@@ -13,7 +13,7 @@ from ...engine import Action, HandKind, TableState, allowed_actions
 from ...engine import errors
 from ...i18n import LANGUAGE_NAMES, _, current_language, failed_languages, pgettext
 from ...i18n.formatting import number
-from ..texts import BUTTON_KEYS, announcement, button_label, error_text
+from ..texts import BUTTON_KEYS, announcement, button_label, error_text, letter_action
 from ..kiosk_mode import exits_locked
 from ..widgets.buttons import ActionButton, KeyBar
 from ..widgets.card import CardView
@@ -64,8 +64,8 @@ class TableScreen(ViewScreen):
         Binding("d", "deal", show=False),
         Binding("r", "table_action('raise')", show=False),
         Binding("c", "table_action('call')", show=False),
-        Binding("n", "table_action('new_bet')", show=False),
-        Binding("o", "table_action('collect')", show=False),
+        Binding("n", "letter('n')", show=False),
+        Binding("o", "letter('o')", show=False),
         Binding("plus,kp_plus", "chip(1)", show=False),
         Binding("minus,kp_minus", "chip(-1)", show=False),
         Binding("left", "select_chip(-1)", show=False),
@@ -147,7 +147,7 @@ class TableScreen(ViewScreen):
             paytable.refresh()
             marker.refresh()
         self._draw_stakes(state)
-        self._put("#chips-title", _("Chips: ←/→ chooses, + adds, − takes off"))
+        self._put("#chips-title", _("Chips: ←/→ chooses, + adds, - takes off"))
         for chip in self.query(Chip):
             chip.selected = chip.value == self.selected_chip
             chip.usable = self.app.session.why_not(Action.ADD_CHIP, chip.value) is None
@@ -228,6 +228,12 @@ class TableScreen(ViewScreen):
 
     def action_table_action(self, name: str) -> None:
         self.app.act(Action(name))
+
+    def action_letter(self, key: str) -> None:
+        """`n` new bet, `o` collect; in French also non and oui to the raise question."""
+        if self.app.session is None:
+            return
+        self.app.act(letter_action(key, self.state.phase, current_language()))
 
     def action_chip(self, direction: int) -> None:
         self.app.act(Action.ADD_CHIP if direction > 0 else Action.REMOVE_CHIP, self.selected_chip)

@@ -9,14 +9,14 @@ from textual.widget import Widget
 from ...engine import HandKind, pay_table
 from ...i18n import _
 from ...i18n.formatting import number, odds
-from ..texts import hand_name
+from ..texts import hand_name, pay_table_name
 
 # Below this height the spreads that pay alike share one row.
 FULL_TABLE_HEIGHT = 17
 
 
-def pay_rows(compact: bool) -> list[tuple[str, str, set[tuple[HandKind, int]]]]:
-    """(hand, pays, the hands this row stands for)."""
+def pay_rows(compact: bool, width: int = 0) -> list[tuple[str, str, set[tuple[HandKind, int]]]]:
+    """(hand, pays, the hands this row stands for); a hand's gloss only where it fits `width`."""
     rows: list[tuple[str, str, set[tuple[HandKind, int]]]] = []
     spread_rows = [(k, x) for kind, k, x in pay_table() if kind is HandKind.SPREAD]
     if compact:
@@ -39,7 +39,11 @@ def pay_rows(compact: bool) -> list[tuple[str, str, set[tuple[HandKind, int]]]]:
             rows.append((hand_name(HandKind.SPREAD, k), odds(x), {(HandKind.SPREAD, k)}))
     for kind, _k, x in pay_table():
         if kind is not HandKind.SPREAD:
-            rows.append((hand_name(kind), odds(x) if x is not None else _("push"), {(kind, 0)}))
+            pays = odds(x) if x is not None else _("push")
+            label = pay_table_name(kind)
+            if len(label) + 1 + len(pays) > width:
+                label = hand_name(kind)
+            rows.append((label, pays, {(kind, 0)}))
     return rows
 
 
@@ -52,7 +56,7 @@ class PayTable(Widget):
         width = self.size.width
         compact = self.size.height < FULL_TABLE_HEIGHT
         lines: list[Content] = [Content.assemble((_("Pay table").center(width)[:width], "bold underline"))]
-        for label, pays, hands in pay_rows(compact):
+        for label, pays, hands in pay_rows(compact, width):
             gap = max(1, width - len(label) - len(pays))
             text = (label + " " * gap + pays)[: max(width, 0)]
             lit = self.hand is not None and self.hand in hands
