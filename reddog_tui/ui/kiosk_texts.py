@@ -30,7 +30,7 @@ def clock_duration(seconds: float) -> str:
 
 
 def duration_words(seconds: float) -> str:
-    """1 hour 5 minutes / 3 minutes / less than a minute."""
+    """1 hour and 5 minutes / 3 minutes / less than a minute."""
     minutes = int(seconds) // 60
     hours, minutes = divmod(minutes, 60)
     minute_text = ngettext("{n} minute", "{n} minutes", minutes).format(n=number(minutes))
@@ -41,7 +41,7 @@ def duration_words(seconds: float) -> str:
     hour_text = ngettext("{n} hour", "{n} hours", hours).format(n=number(hours))
     if minutes == 0:
         return hour_text
-    # TRANSLATORS: a duration such as "1 hour 5 minutes".
+    # TRANSLATORS: a duration such as "1 hour and 5 minutes".
     return _("{hours} {minutes}").format(hours=hour_text, minutes=minute_text)
 
 

@@ -1,0 +1,100 @@
+"""Typography of every translation, as GLOSSARY.md's notes set it for each language.
+
+Dashes: German, Polish, French and Italian use a spaced en dash ( – ) in running
+text, English an em dash (—); an unspaced en dash stays for ranges (1–8).
+Quotes: each language its own pair. Apostrophes: one style per language.
+No-break spaces: French before : ; ? ! and inside « »; Polish after a
+one-letter word; every language between a number and its unit.
+"""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from reddog_tui.i18n import LANGUAGES
+from reddog_tui.i18n.catalogues import po_path, read
+
+NO_BREAK = "\u00a0\u202f"  # the no-break space and the narrow one
+
+# The quotation marks each language writes (opening, closing).
+QUOTES = {"en": "“”", "de": "„“", "pl": "„”", "fr": "«»", "it": "«»"}
+ALL_QUOTES = "\"“”„«»‚‘"
+
+# Words that name a unit after a number, in every form the catalogues use.
+UNITS = {
+    "en": r"credits?|hours?|minutes?|seconds?|cards|decks?|digits",
+    "de": r"Punkte?|Stunden?|Minuten?|Sekunden?|Karten|Kartendecks?|Ziffern",
+    "pl": r"kredyt(?:y|ów)?|godzin[ęy]?|minut[ęy]?|sekund[ęy]?|kart[ay]?|tali[ie]?|cyfr",
+    "fr": r"crédits?|heures?|minutes?|secondes?|cartes|jeux|chiffres",
+    "it": r"credit[oi]|or[ae]|minut[oi]|second[oi]|carte|mazzi|cifre",
+}
+
+
+def translations(language: str) -> list[tuple[str, str]]:
+    """(msgid, msgstr) for every form of every entry."""
+    found = []
+    for message in read(po_path(language), language):
+        if not message.id:
+            continue
+        msgid = message.id if isinstance(message.id, str) else message.id[0]
+        strings = message.string if isinstance(message.string, tuple) else (message.string,)
+        found += [(msgid, text) for text in strings]
+    return found
+
+
+def offending(language: str, pattern: str) -> list[str]:
+    found = re.compile(pattern)
+    return [text for _msgid, text in translations(language) if found.search(text)]
+
+
+@pytest.mark.parametrize("language", ["de", "pl", "fr", "it"])
+def test_spaced_en_dash_not_em_dash(language):
+    assert offending(language, "—") == []
+    assert offending(language, r"\S–\s|\s–\S") == []  # an en dash is spaced on both sides, or on none
+
+
+def test_english_em_dash_not_spaced_en_dash():
+    assert offending("en", r"\s–\s") == []
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_quotation_marks_of_the_language(language):
+    """Only the language's own pair, each opening quote closed."""
+    opening, closing = QUOTES[language]
+    foreign = "".join(q for q in ALL_QUOTES if q not in QUOTES[language])
+    assert offending(language, f"[{re.escape(foreign)}]") == []
+    for _msgid, text in translations(language):
+        assert text.count(opening) == text.count(closing), text
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_one_apostrophe_style(language):
+    straight = offending(language, r"\w'\w")
+    curly = offending(language, r"\w’\w")
+    assert not (straight and curly), f"both styles: {straight[:1]} and {curly[:1]}"
+
+
+def test_french_no_break_space_before_high_punctuation_and_inside_guillemets():
+    # A plain space, or none at all, before : ; ? ! (an odds ratio "5:1" is no punctuation).
+    assert offending("fr", r"(?<![\u00a0\u202f])[:;?!](?!\d)") == []
+    assert offending("fr", r"«(?![\u00a0\u202f])|(?<![\u00a0\u202f])»") == []
+
+
+def test_polish_one_letter_words_stay_with_the_next_word():
+    assert offending("pl", r"(?<![\w{])[aiouwzAIOUWZ] ") == []
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_number_and_unit_on_one_line(language):
+    """A count, written or filled in, is joined to its unit by a no-break space."""
+    assert offending(language, rf"(?:\d|\{{\w+\}}) (?:{UNITS[language]})\b") == []
+    counted = [
+        (msgid, text)
+        for msgid, text in translations(language)
+        if re.fullmatch(r"\{(?:amount|n)\} \w+", msgid)
+    ]
+    assert len(counted) == 4 * 2 or language == "pl" and len(counted) == 4 * 3
+    for msgid, text in counted:
+        assert re.match(rf"\{{(?:amount|n)\}}[{NO_BREAK}]", text), (msgid, text)
