@@ -47,7 +47,7 @@ def test_set_pin_stores_only_a_salted_hash(tmp_path, typed, capsys):
 
 @pytest.mark.parametrize(
     "first, second, says",
-    [("4711", "4712", "Die beiden PINs"), ("12", "12", "4 bis 12 Ziffern"), ("12ab", "12ab", "4 bis 12 Ziffern")],
+    [("4711", "4712", "Die beiden PINs"), ("12", "12", "4 bis 12\u00a0Ziffern"), ("12ab", "12ab", "4 bis 12\u00a0Ziffern")],
 )
 def test_a_mismatched_or_unusable_pin_is_refused(tmp_path, typed, capsys, first, second, says):
     typed(first, second)
