@@ -1,0 +1,88 @@
+"""Wording rules the native readers asked for, checked where the screens build their text."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from reddog_tui import i18n
+from reddog_tui.engine import HandKind, errors
+from reddog_tui.i18n import LANGUAGES
+from reddog_tui.i18n.catalogues import po_path, read
+from reddog_tui.i18n.rules_help import KEY_ROWS
+from reddog_tui.ui.kiosk_texts import duration_words
+from reddog_tui.ui.texts import error_text, hand_name
+from reddog_tui.ui.widgets.paytable import pay_rows
+
+NB = "\u00a0"
+# Placeholders the code fills with a count and its noun ("500 Punkte"), see formatting.credits.
+COUNTS = ("amount", "needed", "available", "minimum", "maximum")
+
+
+def translations(language: str) -> list[str]:
+    found = []
+    for message in read(po_path(language), language):
+        if message.id:
+            found += list(message.string) if isinstance(message.string, tuple) else [message.string]
+    return found
+
+
+@pytest.mark.parametrize(
+    "language, expected",
+    [
+        ("en", f"1{NB}hour and 5{NB}minutes"),
+        ("de", f"1{NB}Stunde und 5{NB}Minuten"),
+        ("pl", f"1{NB}godzinę i{NB}5{NB}minut"),
+        ("fr", f"1{NB}heure et 5{NB}minutes"),
+        ("it", f"1{NB}ora e 5{NB}minuti"),
+    ],
+)
+def test_hours_and_minutes_are_joined_with_and(language, expected):
+    i18n.set_language(language)
+    assert duration_words(65 * 60) == expected
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_the_minus_key_is_one_character_everywhere(language):
+    """The table, its announcements and the help's key table all show the key as printed: "-"."""
+    assert all("−" not in text for text in translations(language))  # U+2212 names no key
+    i18n.set_language(language)
+    assert "-" in i18n._("Chips: ←/→ chooses, + adds, - takes off")
+    assert dict(KEY_ROWS).get("+ / -")
+
+
+def test_german_count_never_follows_a_dative_preposition():
+    """"von 500 Punkte" needs the dative (Punkten); the count with its noun is kept out of that place."""
+    after_dative = re.compile(rf"\b(?:von|mit|zu|bei|aus|nach|seit)\s+\{{(?:{'|'.join(COUNTS)})\}}")
+    assert [text for text in translations("de") if after_dative.search(text)] == []
+    i18n.set_language("de")
+    assert "von 500" not in error_text(errors.AboveTableMaximum(600, 500))
+
+
+def test_german_hand_is_no_singular_subject():
+    """"Drei gleiche Werte zahlt" was a plural subject with a singular verb."""
+    assert [text for text in translations("de") if "{hand} zahlt" in text] == []
+
+
+@pytest.mark.parametrize("language, participles", [("fr", r"ajoutés|encaissés|versés"), ("it", r"aggiunti|ritirati")])
+def test_no_plural_participle_beside_a_count(language, participles):
+    """"1 crédit ajoutés", "ritirati 1 credito": a count may be 1, so no plural word agrees with it."""
+    counts = "|".join(COUNTS)
+    beside = re.compile(rf"\{{(?:{counts})\}}\s+(?:{participles})\b|\b(?:{participles})\s+\{{(?:{counts})\}}")
+    assert [text for text in translations(language) if beside.search(text)] == []
+
+
+def test_polish_pay_table_glosses_its_loanwords_where_they_fit():
+    i18n.set_language("pl")
+    wide = [label for label, _pays, _hands in pay_rows(compact=True, width=28)]
+    assert wide[-3:] == ["Cons (kolejne)", "Pair (takie same)", f"3 of a{NB}kind (trójka)"]
+    narrow = [label for label, _pays, _hands in pay_rows(compact=True, width=16)]
+    assert narrow[-3:] == ["Cons", "Pair", f"3 of a{NB}kind"]  # the bare names, as the help's table
+
+
+@pytest.mark.parametrize("language", ["en", "de", "fr", "it"])
+def test_other_pay_tables_name_the_hands_as_everywhere(language):
+    i18n.set_language(language)
+    labels = [label for label, _pays, _hands in pay_rows(compact=True, width=28)]
+    assert labels[-3:] == [hand_name(kind) for kind in (HandKind.CONSECUTIVE, HandKind.PAIR, HandKind.THREE_OF_A_KIND)]
