@@ -140,7 +140,7 @@ async def test_three_of_a_kind_pays_eleven_to_one(tmp_path):
         await pilot.press("enter", "right", "plus", "d")  # ante 5
         state = app.session.state
         assert (state.outcome, state.winnings) == (Outcome.WIN, 55)  # R5b: 11:1
-        assert str(app.screen.query_one("#message").content) == "Three of a kind! 11:1 — you win 55 credits."
+        assert str(app.screen.query_one("#message").content) == "Three of a kind! 11:1 — you win 55\u00a0credits."
 
 
 # Glossary: while French asks « augmenter l'enjeu ? », o (oui) raises and n (non) calls.
