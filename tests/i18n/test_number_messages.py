@@ -25,7 +25,7 @@ from babel.lists import format_list
 from reddog_tui.engine import HandKind
 from reddog_tui.i18n import LANGUAGE_NAMES, LANGUAGES, _, current_language, ngettext, set_language
 from reddog_tui.i18n.catalogues import pot_path, read
-from reddog_tui.i18n.formatting import babel_locale, credits, number, odds, percent
+from reddog_tui.i18n.formatting import babel_locale, credits, decimal, number, odds, percent
 from reddog_tui.ui.kiosk_texts import duration_words, seconds_left, signed_credits
 from reddog_tui.ui.texts import hand_name
 
@@ -47,11 +47,19 @@ NUMERIC = {
     "time": lambda n: duration_words(n * 60),
     **dict.fromkeys(("rtp", "house_edge", "never_raise_house_edge"), lambda n: percent(Fraction(n, 100))),
     "chips": lambda n: format_list([number(1), number(5), number(n)], locale=babel_locale(current_language())),
+    # The simulation's statistics (cli.py): a confidence level, the raising spreads, a chi-square test.
+    "level": lambda n: percent(Fraction(n, 100), 0),
+    "spreads": lambda n: ", ".join([number(n), number(n + 1)]),
+    "chi": lambda n: decimal(Fraction(n * 1001, 1000), 3),
+    "df": number,
+    "p": lambda n: decimal(Fraction(1, n + 2), 4),
 }
 # Messages whose placeholder is filled otherwise than its name says elsewhere.
 SPECIAL = {
     "Too many wrong PINs: entry is locked for {time}.": {"time": seconds_left},
     "{amount} credit": {"amount": number},  # the count's own noun, as formatting.credits fills it
+    "no {level} interval below {minimum} rounds": {"minimum": number},  # rounds, not credits
+    "{level} interval {low} – {high}": {"low": lambda n: percent(Fraction(n, 100), 4), "high": lambda n: percent(Fraction(n + 1, 100), 4)},
 }
 # Placeholders that hold no number, with what the code puts there.
 TEXT = {
