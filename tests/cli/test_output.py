@@ -19,11 +19,11 @@ NNBSP, NBSP = "\u202f", "\u00a0"
 
 # One line of the PAR sheet and of a simulation per language: its words and Babel's numbers.
 PAR_LINES = {
-    "en": ("Red Dog PAR sheet, 1 deck", "house edge, best play", "3.1554%  (523/16575)", "raise on spreads 7, 8, 9, 10, 11"),
-    "de": ("Red-Dog-PAR-Blatt, 1 Kartendeck", "Hausvorteil, optimale Spielweise", f"3,1554{NBSP}%  (523/16575)", "erhöhen bei Wertunterschied 7, 8, 9, 10, 11"),
-    "pl": ("Arkusz PAR Red Dog, 1 talia", "przewaga kasyna, najlepsza strategia", "3,1554%  (523/16575)", "podbijaj przy Spreadzie 7, 8, 9, 10, 11"),
-    "fr": ("Fiche PAR de Red Dog, 1 jeu de cartes", "avantage de la maison, meilleure stratégie", f"3,1554{NBSP}%  (523/16575)", "brelan"),
-    "it": ("Scheda PAR di Red Dog, 1 mazzo", "vantaggio del banco, strategia migliore", "3,1554%  (523/16575)", "rilancia con scarto 7, 8, 9, 10, 11"),
+    "en": (f"Red Dog PAR sheet, 1{NBSP}deck", "house edge, best play", "3.1554%  (523/16575)", "raise on spreads 7, 8, 9, 10, 11"),
+    "de": (f"Red-Dog-PAR-Blatt, 1{NBSP}Kartendeck", "Hausvorteil, optimale Spielweise", f"3,1554{NBSP}%  (523/16575)", "erhöhen bei Wertunterschied 7, 8, 9, 10, 11"),
+    "pl": (f"Arkusz PAR Red Dog, 1{NBSP}talia", "przewaga kasyna, najlepsza strategia", "3,1554%  (523/16575)", "podbijaj przy Spreadzie 7, 8, 9, 10, 11"),
+    "fr": (f"Fiche PAR de Red Dog, 1{NBSP}jeu de cartes", "avantage de la maison, meilleure stratégie", f"3,1554{NBSP}%  (523/16575)", "brelan"),
+    "it": (f"Scheda PAR di Red Dog, 1{NBSP}mazzo", "vantaggio del banco, strategia migliore", "3,1554%  (523/16575)", "rilancia con scarto 7, 8, 9, 10, 11"),
 }  # fmt: skip
 
 
@@ -41,7 +41,7 @@ def test_par_plural_of_decks(capsys):
     main(["--lang", "pl", "par", "--decks", "2"])
     main(["--lang", "pl", "par", "--decks", "5"])
     out = capsys.readouterr().out
-    assert "Arkusz PAR Red Dog, 2 talie" in out and "Arkusz PAR Red Dog, 5 talii" in out
+    assert f"Arkusz PAR Red Dog, 2{NBSP}talie" in out and f"Arkusz PAR Red Dog, 5{NBSP}talii" in out
 
 
 SIMULATE_LINES = {
@@ -64,14 +64,14 @@ def test_simulate_speaks_the_chosen_language(capsys, language):
 def test_one_round_has_no_interval(capsys):
     assert main(["--lang", "en", "simulate", "--rounds", "1", "--seed", "1"]) == 0
     out = capsys.readouterr().out
-    assert "no 95% interval below 100 rounds" in out and "0.0000% – 0.0000%" not in out
+    assert f"no 95% interval below 100{NBSP}rounds" in out and "0.0000% – 0.0000%" not in out
     assert main(["--lang", "en", "simulate", "--rounds", "1", "--seed", "1", "--json"]) == 0
     assert json.loads(capsys.readouterr().out)["rtp_ci95"] is None
 
 
 def test_the_interval_starts_at_its_minimum(capsys):
     main(["--lang", "de", "simulate", "--rounds", str(MIN_ROUNDS_FOR_INTERVAL - 1), "--seed", "1"])
-    assert f"kein 95{NBSP}%-Intervall unter 100 Runden" in capsys.readouterr().out
+    assert f"kein 95{NBSP}%-Intervall unter 100{NBSP}Runden" in capsys.readouterr().out
     main(["--lang", "de", "simulate", "--rounds", str(MIN_ROUNDS_FOR_INTERVAL), "--seed", "1", "--json"])
     low, high = json.loads(capsys.readouterr().out)["rtp_ci95"]
     assert low < high
@@ -108,7 +108,7 @@ def test_head_reads_the_first_lines():
         f"{sys.executable} -m reddog_tui --lang en par | head -5", shell=True, capture_output=True, text=True,
         timeout=60, env={**os.environ, "PYTHONPATH": os.pathsep.join(sys.path)},
     )  # fmt: skip
-    assert proc.stderr == "" and proc.stdout.splitlines()[0] == "Red Dog PAR sheet, 1 deck"
+    assert proc.stderr == "" and proc.stdout.splitlines()[0] == f"Red Dog PAR sheet, 1{NBSP}deck"
     assert len(proc.stdout.splitlines()) == 5
 
 

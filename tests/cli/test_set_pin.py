@@ -72,8 +72,8 @@ def test_pin_stdin_reads_only_the_first_line(tmp_path):
     "given, says",
     [
         ("", "Die Standardeingabe endete ohne PIN. Es wurde nichts geändert."),
-        ("\n", "Eine PIN hat 4 bis 12 Ziffern"),
-        ("12ab\n", "Eine PIN hat 4 bis 12 Ziffern"),
+        ("\n", "Eine PIN hat 4 bis 12\u00a0Ziffern"),
+        ("12ab\n", "Eine PIN hat 4 bis 12\u00a0Ziffern"),
     ],
     ids=["empty", "an empty line", "not digits"],
 )
@@ -87,7 +87,7 @@ def test_pin_stdin_refuses_bytes_that_are_no_text(tmp_path):
     proc = run_cli(
         ["--data-dir", str(tmp_path), "attendant", "set-pin", "--pin-stdin"], input=None, stdin=open_bytes(tmp_path)
     )
-    assert proc.returncode == 2 and "A PIN is 4 to 12 digits" in proc.stderr and "Traceback" not in proc.stderr
+    assert proc.returncode == 2 and "A PIN is 4 to 12\u00a0digits" in proc.stderr and "Traceback" not in proc.stderr
 
 
 def open_bytes(tmp_path):
