@@ -74,6 +74,7 @@ TEXT = {
     "language": lambda: LANGUAGE_NAMES["de"],
     "rank": lambda: _("King"),
     "suit": lambda: _("hearts"),
+    "text": lambda: "12ab",
 }
 
 

@@ -35,7 +35,7 @@ CONCEPTS: dict[str, Concept] = {
     "one deal of cards": Concept(
         (None, "Games played"),
         {"en": "Games", "de": "Runden", "pl": "rundy", "fr": "Manches", "it": "Mani"},
-        {"pl": r"\b(?:gier|[Rr]ozegrane gry|[Ww]ygrane gry|każdą grę)\b", "fr": r"\b[Pp]arties?\b",
+        {"pl": r"\b(?:gier|[Rr]ozegrane gry|[Ww]ygrane gry|każdą grę)\b", "fr": r"(?i)\bparties? (?:jouées|gagnées)|\bdes parties\b|\bchaque partie\b",
          "it": r"\b[Pp]artit[ae]\b"},
     ),
     "attendant": Concept(
