@@ -117,7 +117,7 @@ async def test_a_stored_table_beyond_the_limits_opens_with_safe_defaults_and_sta
         ("en", "10.50", "“10.50” is not a whole number"),
         ("en", "١٢٣", "“١٢٣” is not a whole number"),
         ("en", "0", "Credits paid in: enter a whole number from 1 to 1,000,000,000."),
-        ("de", "-5", "Eingezahltes Guthaben: „-5“ ist keine ganze Zahl; bitte nur die Ziffern 0 bis 9 verwenden."),
+        ("de", "-5", "Eingezahlte Punkte: „-5“ ist keine ganze Zahl; bitte nur die Ziffern 0 bis 9 verwenden."),
     ],
 )
 @run

@@ -119,7 +119,7 @@ def still_playing(kiosk: KioskOnTerminal, since: int) -> None:
     for text in NEVER_DRAWN:
         assert text not in drawn
     os.write(kiosk.fd, b"l")  # English to German: the table answers at once
-    kiosk.wait_for("Guthaben", since)
+    kiosk.wait_for("Punkte", since)
     os.write(kiosk.fd, b"llll")  # and round to English again
     kiosk.wait_for("Credits", kiosk.mark() - 1)
 

@@ -219,7 +219,7 @@ async def test_the_configured_reality_check_interval_is_kept_while_the_player_pl
         app.kiosk_mode.tick()
         await pilot.pause(0.1)
         assert isinstance(app.screen, RealityCheckScreen)
-        assert "You have played for 10 minutes." in screen_text(app)
+        assert "You have played for 10\u00a0minutes." in screen_text(app)
         await pilot.press("enter")  # continue playing
         await pilot.pause(0.1)
         clock.now += 9 * 60 + 59
@@ -230,4 +230,4 @@ async def test_the_configured_reality_check_interval_is_kept_while_the_player_pl
         app.kiosk_mode.tick()
         await pilot.pause(0.1)
         assert isinstance(app.screen, RealityCheckScreen)
-        assert "You have played for 20 minutes." in screen_text(app)
+        assert "You have played for 20\u00a0minutes." in screen_text(app)

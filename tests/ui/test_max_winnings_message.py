@@ -12,11 +12,11 @@ SPREAD_1_WIN = ("6H", "8S", "7C")  # spread 1 pays 5:1 (R8)
 
 # Ante 100 raised by 100 at 5:1: 200 staked and 1,000 won, 1,200 collected (R14).
 EXPECTED = {
-    "en": "Spread 1 pays 5:1. Max winnings reached: 1,200 credits collected.",
-    "de": "1.200 Punkte gutgeschrieben.",
-    "pl": "odebrano 1\u00a0200 kredytów.",  # grouped with a no-break space
-    "fr": "1\u202f200 crédits encaissés.",  # with a narrow no-break space
-    "it": "ritirati 1.200 crediti.",
+    "en": "Spread 1 pays 5:1. Max winnings reached: 1,200\u00a0credits collected.",
+    "de": "1.200\u00a0Punkte gutgeschrieben.",
+    "pl": "odebrano 1\u00a0200\u00a0kredytów.",  # grouped with a no-break space, one before the unit
+    "fr": "vos crédits reçoivent 1\u202f200\u00a0crédits.",  # grouped with a narrow no-break space
+    "it": "la somma di 1.200\u00a0crediti passa sul tuo credito.",
 }
 
 
