@@ -52,6 +52,10 @@ NUMERIC = {
     "spreads": lambda n: ", ".join([number(n), number(n + 1)]),
     "chi": lambda n: decimal(Fraction(n * 1001, 1000), 3),
     "df": number,
+    # The hall's cashier and meters (hall_cli.py): a voucher read digit by digit, a kiosk, a gap.
+    "number": str,
+    "kiosk": number,
+    "gap": number,
     "p": lambda n: decimal(Fraction(1, n + 2), 4),
 }
 # Messages whose placeholder is filled otherwise than its name says elsewhere.
@@ -59,6 +63,7 @@ SPECIAL = {
     "Too many wrong PINs: entry is locked for {time}.": {"time": seconds_left},
     "{amount} credit": {"amount": number},  # the count's own noun, as formatting.credits fills it
     "no {level} interval below {minimum} rounds": {"minimum": number},  # rounds, not credits
+    "Voucher {number}: pay {amount} credit.": {"amount": number},  # the count's own noun
     "{level} interval {low} – {high}": {"low": lambda n: percent(Fraction(n, 100), 4), "high": lambda n: percent(Fraction(n + 1, 100), 4)},
 }
 # Placeholders that hold no number, with what the code puts there.
@@ -75,6 +80,7 @@ TEXT = {
     "rank": lambda: _("King"),
     "suit": lambda: _("hearts"),
     "text": lambda: "12ab",
+    "reason": lambda: "[Errno 111] Connection refused",
 }
 
 
