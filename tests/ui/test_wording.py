@@ -14,6 +14,9 @@ from reddog_tui.i18n.rules_help import KEY_ROWS
 from reddog_tui.ui.kiosk_texts import duration_words
 from reddog_tui.ui.texts import error_text, hand_name
 from reddog_tui.ui.widgets.paytable import pay_rows
+from reddog_tui.ui.widgets.prose import wrap_lines
+
+from .helpers import make_app, run, screen_text
 
 NB = "\u00a0"
 # Placeholders the code fills with a count and its noun ("500 Punkte"), see formatting.credits.
@@ -86,3 +89,23 @@ def test_other_pay_tables_name_the_hands_as_everywhere(language):
     i18n.set_language(language)
     labels = [label for label, _pays, _hands in pay_rows(compact=True, width=28)]
     assert labels[-3:] == [hand_name(kind) for kind in (HandKind.CONSECUTIVE, HandKind.PAIR, HandKind.THREE_OF_A_KIND)]
+
+
+def test_wrapping_never_breaks_at_a_no_break_space():
+    """Textual breaks at U+00A0 like at any space; the prose wrapper keeps the pair together."""
+    text = f"grasz sam na sam z{NB}krupierem i{NB}wygrywasz +10{NB}kredytów"
+    lines = wrap_lines(text, 20)
+    assert lines == ["grasz sam na sam", f"z{NB}krupierem", f"i{NB}wygrywasz", f"+10{NB}kredytów"]
+    assert all(len(line) <= 20 for line in lines)
+
+
+@run
+async def test_polish_rules_keep_a_one_letter_word_with_the_next_on_screen(tmp_path):
+    """At 80×24 the Polish help's "sam na sam z krupierem" falls at the end of a line."""
+    app = make_app(tmp_path, "pl")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("enter", "f1")
+        await pilot.pause()
+        lines = [line.rstrip() for line in screen_text(app).splitlines()]
+        assert any(f"z{NB}krupierem" in line for line in lines), "\n".join(lines)
+        assert not any(re.search(rf"(?<!\S)[aiouwzAIOUWZ][{NB} ]*[▁▂▃▄▅▆▇█▉▊▋▌▍▎▏ ]*$", line) for line in lines)

@@ -12,6 +12,7 @@ from textual.widgets import Button, Static
 from ...i18n import _, pgettext
 from ..kiosk_texts import duration_words, signed_credits
 from ..widgets.buttons import KeyBar
+from ..widgets.prose import Prose
 
 
 class RealityCheckScreen(ModalScreen):
@@ -33,7 +34,7 @@ class RealityCheckScreen(ModalScreen):
     def compose(self) -> ComposeResult:
         with Vertical(id="reality-box"):
             yield Static("", id="reality-title", markup=False)
-            yield Static("", id="reality-text", markup=False)
+            yield Prose("", id="reality-text")
             with Horizontal(id="reality-buttons"):
                 yield Button("", id="reality-continue", variant="success")
                 yield Button("", id="reality-stop", variant="warning")

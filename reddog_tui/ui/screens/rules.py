@@ -16,6 +16,7 @@ from ...i18n import _, current_language, pgettext
 from ...i18n.rules_help import render_rules
 from ..widgets.bullets import BulletList
 from ..widgets.buttons import KeyBar
+from ..widgets.prose import Prose
 from .table import common_keys
 from .base import ScrollingScreen
 
@@ -67,8 +68,8 @@ def block_widget(block, hand: tuple | None) -> Widget:
     if hasattr(block, "items"):  # a bullet list, wrapped lines hanging under the text
         return BulletList(texts, classes="rules-bullets")
     if type(block).__name__ == "Subheading":
-        return Static(texts[0], classes="rules-subheading", markup=False)
-    return Static(texts[0], classes="rules-paragraph", markup=False)
+        return Prose(texts[0], classes="rules-subheading")
+    return Prose(texts[0], classes="rules-paragraph")
 
 
 def block_texts(block, hand: tuple | None) -> list[str | Content]:

@@ -20,6 +20,7 @@ from ..widgets.card import CardView
 from ..widgets.chips import Chip
 from ..widgets.marker import SpreadMarker
 from ..widgets.paytable import PayTable
+from ..widgets.prose import Prose
 from ..widgets.session_info import SessionInfo
 from .base import ViewScreen
 
@@ -104,7 +105,7 @@ class TableScreen(ViewScreen):
             with Horizontal(id="chip-rack"):
                 for value in self.chip_values:
                     yield Chip(value, id=f"chip-{value}", classes="chip")
-            yield Static("", id="message", markup=False)
+            yield Prose("", id="message")
             with Horizontal(id="actions"):
                 for action in BUTTON_ORDER:
                     yield ActionButton(action, classes="action")

@@ -10,6 +10,8 @@ from textual.content import Content
 from textual.geometry import Size
 from textual.widget import Widget
 
+from .prose import wrap_lines
+
 MARK = "• "
 
 
@@ -36,8 +38,8 @@ class BulletList(Widget):
             indent = len(MARK)
             lines: list[Content] = []
             for item in self._items:
-                for index, line in enumerate(Content(item).wrap(max(1, width - indent))):
-                    lines.append(Content(MARK if index == 0 else " " * indent) + line)
+                for index, line in enumerate(wrap_lines(item, width - indent)):
+                    lines.append(Content(MARK if index == 0 else " " * indent) + Content(line))
             self._wrapped = (width, lines)
         return self._wrapped[1]
 

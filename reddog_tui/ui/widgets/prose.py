@@ -1,0 +1,43 @@
+"""Running text wrapped so that a no-break space never ends a line.
+
+The catalogues put a no-break space (U+00A0) or a narrow one (U+202F) where a
+line must not break: "z\u00a0krupierem", "10\u00a0kredytów", "séquence\u00a0?".
+Textual's wrapping, like Rich's, breaks at any Unicode space, these included,
+so the text is wrapped here with each of them swapped for a stand-in that is no
+space, and put back afterwards.
+"""
+
+from __future__ import annotations
+
+from textual.content import Content
+from textual.geometry import Size
+from textual.widgets import Static
+
+# Private-use characters: one cell wide, never a space, never in a translation.
+_HIDE = str.maketrans({"\u00a0": "\ue000", "\u202f": "\ue001"})
+_SHOW = str.maketrans({"\ue000": "\u00a0", "\ue001": "\u202f"})
+
+
+def wrap_lines(text: str, width: int) -> list[str]:
+    """`text` as lines of at most `width` cells, broken only at ordinary spaces (or inside a too-long word)."""
+    return [line.plain.translate(_SHOW) for line in Content(text.translate(_HIDE)).wrap(max(1, width))]
+
+
+class Prose(Static):
+    """A plain-text Static whose lines break only where the text allows it."""
+
+    def __init__(self, text: str = "", **kwargs) -> None:
+        super().__init__(text, markup=False, **kwargs)
+        self._wrapped: tuple[tuple[str, int], list[str]] | None = None
+
+    def _lines(self, width: int) -> list[str]:
+        key = (str(self.content), width)
+        if self._wrapped is None or self._wrapped[0] != key:
+            self._wrapped = (key, wrap_lines(key[0], width))
+        return self._wrapped[1]
+
+    def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
+        return len(self._lines(width))
+
+    def render(self) -> Content:
+        return Content("\n".join(self._lines(self.content_region.width or self.size.width)))
