@@ -107,7 +107,8 @@ async def test_time_and_net_result_are_on_the_table_and_the_reality_check_offers
         await pilot.pause(0.1)
         assert isinstance(app.screen, RealityCheckScreen)
         text = screen_text(app)
-        assert "You have played for 30\u00a0minutes." in text and "net result is +10" in text
+        assert "You have played for 30\u00a0minutes." in text and "Your net result is" in text
+        assert "+10\u00a0credits." in text  # the amount keeps its unit, on the next line if need be
         await pilot.press("right", "enter")  # Stop and cash out
         await pilot.pause(0.1)
         assert isinstance(app.screen, TableScreen)
