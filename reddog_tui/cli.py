@@ -16,6 +16,7 @@ from typing import Callable, Iterator, NoReturn, Sequence
 
 from .engine.cards import MAX_DECKS, MIN_DECKS
 from .hall.numbers import MAX_KIOSK_ID
+from .ui.glyphs import GLYPH_CHOICES
 from .i18n import DEFAULT_LANGUAGE, LANGUAGES, N_, _, ngettext, set_language, system_language
 
 EXIT_USAGE = 2
@@ -172,6 +173,9 @@ def build_parser() -> argparse.ArgumentParser:
                         help=_("the hall's PostgreSQL server (also REDDOG_HALL_DSN); without it the kiosk is on its own"))  # fmt: skip
     parser.add_argument("--kiosk-id", type=_whole_number(1, MAX_KIOSK_ID, "--kiosk-id"), metavar="N",
                         help=_("this kiosk's number in the hall, 1 to {high} (also REDDOG_KIOSK_ID)").format(high=MAX_KIOSK_ID))  # fmt: skip
+    parser.add_argument("--glyphs", choices=GLYPH_CHOICES,
+                        help=_("characters for the cards: console for a font without card symbols, "
+                               "auto chooses it under TERM=linux (also REDDOG_GLYPHS)"))  # fmt: skip
     commands = parser.add_subparsers(dest="command", parser_class=_Parser)
     for add in SUB_COMMANDS:
         add(commands)

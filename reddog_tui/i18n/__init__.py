@@ -28,6 +28,8 @@ DEFAULT_LANGUAGE = "en"
 _catalogues: dict[str, gettext.NullTranslations] = {}
 _failed: set[str] = set()
 _current: str = DEFAULT_LANGUAGE
+# Characters the screen's font lacks, replaced in every translated text (see set_character_fallback).
+_fallback: dict[int, str] = {}
 
 
 def locales_dir() -> Path:
@@ -75,17 +77,31 @@ def current_language() -> str:
     return _current
 
 
+def set_character_fallback(table: Mapping[int, str]) -> None:
+    """Replace these characters (code point -> text) in every translated text from now on.
+
+    The Linux console's fonts lack some typographic characters; the UI sets this once at
+    start, so no screen has to know which ones.
+    """
+    _fallback.clear()
+    _fallback.update(table)
+
+
+def _fitted(text: str) -> str:
+    return text.translate(_fallback) if _fallback else text
+
+
 def _(message: str) -> str:
-    return catalogue(_current).gettext(message)
+    return _fitted(catalogue(_current).gettext(message))
 
 
 def ngettext(singular: str, plural: str, n: int) -> str:
-    return catalogue(_current).ngettext(singular, plural, n)
+    return _fitted(catalogue(_current).ngettext(singular, plural, n))
 
 
 def pgettext(context: str, message: str) -> str:
     """A message whose meaning depends on `context` (a card rank letter, say)."""
-    return catalogue(_current).pgettext(context, message)
+    return _fitted(catalogue(_current).pgettext(context, message))
 
 
 def N_(message: str) -> str:

@@ -11,16 +11,25 @@ from textual.app import App
 from textual.binding import Binding
 from textual.reactive import reactive
 from textual.screen import Screen
+from textual.scrollbar import ScrollBar, ScrollBarRender
 
 from ..engine import Action, Dealer, Outcome, Phase, RedDogError, ShuffledDealer, TableState
 from .. import i18n
 from ..i18n import LANGUAGES
 from ..store.settings import Key, Settings
+from .glyphs import FULL, GlyphSet, use_glyph_set
 from .kiosk_mode import KioskApp
 
 NEW_PLAYER_CREDITS = 1000  # outside kiosk mode a new data dir can play at once
 PUSH_PAUSE_S = 1.5  # R10: the pause before a push deals the next hand
 FAST_PUSH_PAUSE_S = 0.5
+
+
+class WholeCellScrollBarRender(ScrollBarRender):
+    """A scrollbar thumb in whole cells: the console fonts lack the eighth blocks of its ends."""
+
+    VERTICAL_BARS = [" "]
+    HORIZONTAL_BARS = [" "]
 
 
 def next_language(language: str) -> str:
@@ -60,8 +69,15 @@ class RedDogApp(KioskApp, App):
         push_pause: float | None = PUSH_PAUSE_S,
         clock: Callable[[], float] | None = None,
         hall: tuple[str, int] | None = None,
+        glyphs: GlyphSet = FULL,
     ) -> None:
-        super().__init__()
+        # The console set's stylesheet goes over the app's own; its ANSI colours are sent as
+        # they are (palette numbers), not turned into RGB.
+        extra = [glyphs.stylesheet] if glyphs.stylesheet is not None else []
+        super().__init__(css_path=[self.CSS_PATH, *extra], ansi_color=True if glyphs.is_console else None)
+        use_glyph_set(glyphs)
+        # Textual's documented way to change how every scrollbar is drawn.
+        ScrollBar.renderer = WholeCellScrollBarRender if glyphs.is_console else ScrollBarRender
         if language is not None and language not in LANGUAGES:
             raise ValueError(f"language must be one of {', '.join(LANGUAGES)}")
         self.requested_language = language

@@ -18,6 +18,10 @@ def demo_data_dir(data_dir: Path) -> Path:
 def launch(args: Namespace, data_dir_env: str | None = None) -> int:
     from ..kiosk.signals import OrderlyEnd
     from ..store import resolve_data_dir
+    from .glyphs import choose_glyph_set, prepare_terminal
+
+    glyphs = choose_glyph_set(getattr(args, "glyphs", None))
+    prepare_terminal(glyphs)  # before Textual reads its settings
     from .app import RedDogApp
 
     kiosk = bool(getattr(args, "kiosk", False))
@@ -40,7 +44,8 @@ def launch(args: Namespace, data_dir_env: str | None = None) -> int:
         lock = ExitSignalLock()
         lock.hold()
     app = RedDogApp(
-        language=args.lang, data_dir=data_dir, seed=args.seed, kiosk=kiosk, hall=getattr(args, "hall", None)
+        language=args.lang, data_dir=data_dir, seed=args.seed, kiosk=kiosk, hall=getattr(args, "hall", None),
+        glyphs=glyphs,
     )
 
     def end(signal_number: int) -> None:

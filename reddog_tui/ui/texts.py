@@ -11,6 +11,7 @@ from ..engine import errors
 from ..engine.cards import Card
 from ..i18n import N_, _, pgettext
 from ..i18n.formatting import credits, number, odds
+from .glyphs import full_suit_marks
 
 # Button labels (glossary); shown in capitals on the table.
 BUTTON_LABELS: dict[Action, str] = {
@@ -62,7 +63,7 @@ def rank_letter(rank: int) -> str:
     return str(rank)
 
 
-SUIT_SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
+SUIT_SYMBOLS = full_suit_marks()  # a full font's; the console draws letters (see glyphs.py)
 
 
 def card_name(card: Card) -> str:

@@ -21,7 +21,8 @@ from ...engine import HandKind, Outcome
 from ...engine.cards import Card
 from ...i18n import _, current_language, ngettext, pgettext
 from ...i18n.formatting import babel_locale, number
-from ..texts import SUIT_SYMBOLS, hand_name, rank_letter
+from ..glyphs import suit_mark
+from ..texts import hand_name, rank_letter
 from ..widgets.buttons import KeyBar
 from .table import common_keys
 from .base import ScrollingScreen
@@ -62,7 +63,7 @@ def cards_content(codes: tuple[str, str, str], kind: HandKind) -> Content:
         card = Card.from_code(code)
         if parts:
             parts.append(" ")
-        parts.append((rank_letter(card.rank) + SUIT_SYMBOLS[card.suit], RED_CARD_STYLE if card.is_red else BLACK_CARD_STYLE))
+        parts.append((rank_letter(card.rank) + suit_mark(card.suit), RED_CARD_STYLE if card.is_red else BLACK_CARD_STYLE))
     if len(shown) < len(codes):
         parts.append(" —")
     return Content.assemble(*parts)

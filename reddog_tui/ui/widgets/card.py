@@ -7,13 +7,9 @@ from textual.reactive import reactive
 from textual.widget import Widget
 
 from ...engine.cards import Card
-from ..texts import SUIT_SYMBOLS, card_name, rank_letter
+from ..glyphs import current_glyph_set, suit_mark
+from ..texts import card_name, rank_letter
 from ...i18n import _
-
-FACE_STYLE_BLACK = "#111111 on #f4f1e8"
-FACE_STYLE_RED = "bold #c0141c on #f4f1e8"
-BACK_STYLE = "#f4f1e8 on #8b1a1a"
-EMPTY_STYLE = "#3d6b4a"
 
 
 class CardView(Widget):
@@ -36,20 +32,21 @@ class CardView(Widget):
         return card_name(self.card) if self.face_up else _("face down")
 
     def render(self) -> Content:
+        glyphs = current_glyph_set()
         width, height = self.size.width, self.size.height
         if width < 3 or height < 3:
             return Content("")
         inner = width - 2
         if self.card is None:
             lines = ["┌" + "╌" * inner + "┐"] + ["╎" + " " * inner + "╎"] * (height - 2) + ["└" + "╌" * inner + "┘"]
-            return Content.assemble(("\n".join(lines), EMPTY_STYLE))
+            return Content.assemble(("\n".join(lines), glyphs.empty_style))
         top, bottom = "╭" + "─" * inner + "╮", "╰" + "─" * inner + "╯"
         if not self.face_up:
-            pattern = ("▚▞" * width)[:inner]
+            pattern = (glyphs.card_back * width)[:inner]
             middle = ["│" + pattern + "│"] * (height - 2)
-            return Content.assemble(("\n".join([top, *middle, bottom]), BACK_STYLE))
+            return Content.assemble(("\n".join([top, *middle, bottom]), glyphs.back_style))
         rank = rank_letter(self.card.rank)
-        suit = SUIT_SYMBOLS[self.card.suit]
+        suit = suit_mark(self.card.suit)
         rows = [" " * inner for _ in range(height - 2)]
         rows[0] = (rank + suit).ljust(inner)[:inner]
         if len(rows) > 1:
@@ -58,6 +55,6 @@ class CardView(Widget):
         if centre is not None and 0 < centre < len(rows) - 1:
             big = suit if inner < 9 else f"{suit} {suit}"
             rows[centre] = big.center(inner)
-        style = FACE_STYLE_RED if self.card.is_red else FACE_STYLE_BLACK
+        style = glyphs.face_style_red if self.card.is_red else glyphs.face_style_black
         text = "\n".join([top, *("│" + row + "│" for row in rows), bottom])
         return Content.assemble((text, style))

@@ -1,0 +1,92 @@
+"""The two kiosk set-ups the README documents: their systemd units and foot's settings are valid.
+
+`systemd-analyze verify` checks each unit as systemd would load it. The programs a unit starts
+must exist for it to pass, so paths not installed on this machine (Red Dog under /opt, and
+cage or foot where their packages are missing) are replaced by an empty executable in a copy
+of the unit; every other line is checked as committed.
+"""
+
+from __future__ import annotations
+
+import configparser
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+
+DEPLOY = Path(__file__).resolve().parent.parent / "deploy"
+CONSOLE_UNIT = DEPLOY / "reddog-kiosk.service"
+GRAPHICAL_UNIT = DEPLOY / "reddog-kiosk-cage.service"
+FOOT_CONFIG = DEPLOY / "foot.ini"
+
+
+def unit_settings(unit: Path) -> dict[str, dict[str, list[str]]]:
+    """Section -> key -> values (a key may repeat, as Environment= does)."""
+    sections: dict[str, dict[str, list[str]]] = {}
+    section = None
+    for line in unit.read_text().splitlines():
+        line = line.strip()
+        if not line or line.startswith(("#", ";")):
+            continue
+        if line.startswith("["):
+            section = sections.setdefault(line.strip("[]"), {})
+            continue
+        key, _, value = line.partition("=")
+        assert section is not None, f"{unit.name}: {line!r} before any section"
+        section.setdefault(key, []).append(value)
+    return sections
+
+
+def executables(unit: Path) -> list[str]:
+    command = unit_settings(unit)["Service"]["ExecStart"][0]
+    return [word for word in command.split() if word.startswith("/") and "=" not in word]
+
+
+@pytest.mark.skipif(shutil.which("systemd-analyze") is None, reason="systemd-analyze is not installed here")
+@pytest.mark.parametrize("unit", [CONSOLE_UNIT, GRAPHICAL_UNIT], ids=lambda unit: unit.name)
+def test_the_unit_passes_systemd_analyze_verify(tmp_path, unit):
+    text = unit.read_text()
+    stub = tmp_path / "stub"
+    stub.write_text("#!/bin/sh\n")
+    stub.chmod(0o755)
+    for program in executables(unit):
+        if not Path(program).is_file():
+            text = text.replace(program, str(stub))
+    copy = tmp_path / unit.name
+    copy.write_text(text)
+    result = subprocess.run(["systemd-analyze", "verify", str(copy)], capture_output=True, text=True, timeout=60)
+    assert (result.returncode, result.stdout + result.stderr) == (0, "")
+
+
+def test_the_console_unit_draws_on_the_console():
+    """Textual draws on standard error: sent to the journal, the screen would go there, tty1 stay blank."""
+    service = unit_settings(CONSOLE_UNIT)["Service"]
+    assert service["StandardInput"] == service["StandardOutput"] == service["StandardError"] == ["tty"]
+    assert service["TTYPath"] == ["/dev/tty1"]
+    assert "TERM=linux" in service["Environment"]
+    assert "--glyphs console" in service["ExecStart"][0]
+
+
+def test_the_graphical_unit_runs_red_dog_in_foot_with_its_settings():
+    service = unit_settings(GRAPHICAL_UNIT)["Service"]
+    command = service["ExecStart"][0].split()
+    assert command[0].endswith("/cage") and "-s" not in command  # -s would allow switching consoles
+    assert "--config=/etc/reddog/foot.ini" in command
+    assert command[-4:] == ["/opt/reddog/venv/bin/reddog", "--kiosk", "--glyphs", "full"]
+
+
+def test_foot_offers_the_player_none_of_its_own_shortcuts():
+    config = configparser.ConfigParser(strict=True)
+    config.read_string("[main]\n" + FOOT_CONFIG.read_text())
+    for action in ("spawn-terminal", "show-urls-launch", "pipe-visible", "pipe-scrollback", "pipe-selected"):
+        assert config["key-bindings"][action] == "none"
+    assert "DejaVu Sans Mono" in config["main"]["font"]
+
+
+@pytest.mark.skipif(shutil.which("foot") is None, reason="foot is not installed here")
+def test_foot_accepts_the_settings():
+    result = subprocess.run(
+        ["foot", "--check-config", f"--config={FOOT_CONFIG}"], capture_output=True, text=True, timeout=60
+    )
+    assert result.returncode == 0, result.stderr
