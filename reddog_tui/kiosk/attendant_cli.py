@@ -11,6 +11,7 @@ from typing import Callable, TextIO
 from .. import i18n
 from ..i18n import LANGUAGES, _
 from .pin import MAX_PIN_LENGTH, MIN_PIN_LENGTH, PIN_SETTING, PinRefused, hash_pin
+from .store_messages import store_error_text
 
 EXIT_USAGE = 2
 EXIT_STORE = 1
@@ -24,8 +25,6 @@ def _speak(language: str | None, store=None) -> None:
 
 
 def _store_message(error) -> str:
-    from ..ui.screens.error import store_error_text
-
     return store_error_text(error.code, str(error.path))
 
 
