@@ -22,7 +22,6 @@ from .kiosk_mode import KioskApp
 
 NEW_PLAYER_CREDITS = 1000  # outside kiosk mode a new data dir can play at once
 PUSH_PAUSE_S = 1.5  # R10: the pause before a push deals the next hand
-FAST_PUSH_PAUSE_S = 0.5
 
 
 class WholeCellScrollBarRender(ScrollBarRender):

@@ -63,16 +63,27 @@ async def test_fast_play_and_sound_are_saved(tmp_path):
         assert (again.fast_play, again.sound) == (True, False)
 
 
+class _Timer:
+    def stop(self) -> None:
+        pass
+
+
 @run
 async def test_fast_play_shortens_the_push_pause(tmp_path):
-    app = make_app(tmp_path, "en", [CONSECUTIVE, SPREAD_4_WIN], push_pause=3.0)
+    """R10: a push deals again after the configured pause, a third of it with fast play. The
+    timers are recorded and run by hand rather than waited for, so a busy machine cannot matter."""
+    app = make_app(tmp_path, "en", [CONSECUTIVE, CONSECUTIVE, SPREAD_4_WIN], push_pause=3.0)
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.press("enter")
-        app.set_setting_on("fast_play", True)  # a third of the pause: 1 s instead of 3 s
-        await pilot.press("plus", "d")
+        scheduled = []
+        app.set_timer = lambda delay, callback, **_: scheduled.append((delay, callback)) or _Timer()
+        await pilot.press("enter", "plus", "d")
         assert app.session.state.outcome is Outcome.PUSH
-        await pilot.pause(1.6)
+        app.set_setting_on("fast_play", True)
+        scheduled[-1][1]()  # the first pause ends: the same ante is dealt again, and pushes again
+        assert app.session.state.outcome is Outcome.PUSH
+        scheduled[-1][1]()
         assert app.session.state.phase is Phase.DECISION
+        assert [delay for delay, _ in scheduled] == [3.0, 1.0]
 
 
 @run
