@@ -15,7 +15,7 @@ from reddog_tui.engine import Action, StackedDealer
 from reddog_tui.store import GameSession, Store
 from reddog_tui.ui.launch import demo_data_dir
 
-from .terminal import Terminal
+from ..terminal import Terminal, app_command
 
 pytestmark = pytest.mark.skipif(sys.platform == "win32", reason="needs a POSIX pseudo terminal")
 
@@ -32,18 +32,18 @@ def test_a_seeded_demo_never_touches_the_real_table(tmp_path):
     before = snapshot(tmp_path)
     real_file = (tmp_path / "reddog.db").read_bytes()
 
-    terminal = Terminal("--data-dir", str(tmp_path), "--lang", "en", "--seed", "3")
-    terminal.wait_for("Choose your language")  # the demo's own table is new: no round open
-    terminal.write(b"\r")
-    terminal.wait_for("DEMO — practice table, real credits untouched")
-    terminal.write(b"+d")  # a chip, then the deal
-    terminal.wait_for("1,000")  # the demo's own new bankroll, not the real table's 495
-    time.sleep(1.0)
-    os.kill(terminal.pid, signal.SIGTERM)
-    assert terminal.exit_status() == 128 + signal.SIGTERM
+    with Terminal(app_command("--data-dir", str(tmp_path), "--lang", "en", "--seed", "3")) as terminal:
+        terminal.wait_for("Choose your language")  # the demo's own table is new: no round open
+        terminal.write(b"\r")
+        terminal.wait_for("DEMO — practice table, real credits untouched")
+        terminal.write(b"+d")  # a chip, then the deal
+        terminal.wait_for("1,000")  # the demo's own new bankroll, not the real table's 495
+        time.sleep(1.0)
+        os.kill(terminal.pid, signal.SIGTERM)
+        assert terminal.exit_status() == 128 + signal.SIGTERM
 
-    assert (tmp_path / "reddog.db").read_bytes() == real_file
-    assert snapshot(tmp_path) == before
-    with Store.open(demo_data_dir(tmp_path)) as demo:
-        actions = [action for _, action, _ in demo.journal_actions(100)]
-    assert "deal" in actions  # the demo played, on its own journal
+        assert (tmp_path / "reddog.db").read_bytes() == real_file
+        assert snapshot(tmp_path) == before
+        with Store.open(demo_data_dir(tmp_path)) as demo:
+            actions = [action for _, action, _ in demo.journal_actions(100)]
+        assert "deal" in actions  # the demo played, on its own journal

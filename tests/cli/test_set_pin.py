@@ -3,10 +3,7 @@
 
 from __future__ import annotations
 
-import os
-import signal
 import sys
-import time
 
 import pytest
 
@@ -14,7 +11,7 @@ from reddog_tui.kiosk.pin import PIN_SETTING, verify_pin
 from reddog_tui.store import Store
 
 from .run import run_cli
-from .terminal import Terminal
+from ..terminal import Terminal, app_command
 
 pytestmark = pytest.mark.skipif(sys.platform == "win32", reason="needs a POSIX terminal")
 
@@ -43,16 +40,16 @@ def test_no_terminal_and_nothing_on_standard_input(tmp_path, language):
 
 @pytest.mark.parametrize("after_first", [False, True], ids=["at the first prompt", "at the second prompt"])
 def test_ctrl_d_at_the_terminal(tmp_path, after_first):
-    terminal = Terminal("--lang", "en", "--data-dir", str(tmp_path), "attendant", "set-pin")
-    terminal.wait_for("New attendant PIN")
-    if after_first:
-        terminal.write(b"4711\r")
-        terminal.wait_for("The same PIN again")
-    terminal.write(b"\x04")  # Ctrl+D: end of input
-    assert terminal.exit_status() == 2
-    said = terminal.received().decode()
-    assert "No PIN was entered. Nothing was changed." in said and "Traceback" not in said
-    assert stored_hash(tmp_path) is None
+    with Terminal(app_command("--lang", "en", "--data-dir", str(tmp_path), "attendant", "set-pin")) as terminal:
+        terminal.wait_for("New attendant PIN")
+        if after_first:
+            terminal.write(b"4711\r")
+            terminal.wait_for("The same PIN again")
+        terminal.write(b"\x04")  # Ctrl+D: end of input
+        assert terminal.exit_status() == 2
+        said = terminal.received().decode()
+        assert "No PIN was entered. Nothing was changed." in said and "Traceback" not in said
+        assert stored_hash(tmp_path) is None
 
 
 def test_pin_stdin_sets_the_pin(tmp_path):

@@ -7,96 +7,43 @@ driver and the app's bindings. The same signals sent by `kill` are ignored too.
 
 from __future__ import annotations
 
-import fcntl
 import os
-import pty
 import signal
-import struct
 import sys
 import termios
-import threading
 import time
 from pathlib import Path
 
 import pytest
 
+from ..terminal import Terminal, app_command, clean_environment
 from .kiosk_helpers import with_pin
 
 pytestmark = pytest.mark.skipif(not sys.platform.startswith("linux"), reason="needs a pseudo terminal and /proc")
 
 SIZE = (100, 30)  # columns, rows
-WAIT_S = 20.0
 EXIT_KEYS = {"ctrl+c": b"\x03", "ctrl+z": b"\x1a", "ctrl+backslash": b"\x1c", "ctrl+p": b"\x10", "ctrl+q": b"\x11"}
 # What Textual would draw if a key got through: its quit hint, its command palette.
 NEVER_DRAWN = ("quit", "Search for commands")
 
 
-class KioskOnTerminal:
+class KioskOnTerminal(Terminal):
     """One run of `python -m reddog_tui --kiosk` with everything it draws kept."""
 
     def __init__(self, data_dir: Path) -> None:
-        args = [sys.executable, "-m", "reddog_tui", "--kiosk", "--data-dir", str(data_dir), "--lang", "en"]
-        environment = {k: v for k, v in os.environ.items() if not k.startswith(("REDDOG_", "TEXTUAL", "COLUMNS", "LINES"))}
-        environment.update(
-            TERM="xterm-256color", LANG="C.UTF-8", LC_ALL="C.UTF-8", TEXTUAL_ANIMATIONS="none",
-            TEXTUAL_ALLOW_SIGNALS="1",
-        )  # fmt: skip
-        environment["PYTHONPATH"] = str(Path(__file__).resolve().parents[2])
-        self.pid, self.fd = pty.fork()
-        if self.pid == 0:  # the child: its terminal is the pty's other end
-            fcntl.ioctl(0, termios.TIOCSWINSZ, struct.pack("HHHH", SIZE[1], SIZE[0], 0, 0))
-            os.execve(sys.executable, args, environment)
-        self.output = bytearray()
-        self._lock = threading.Lock()
-        self._reader = threading.Thread(target=self._read, daemon=True)
-        self._reader.start()
-
-    def _read(self) -> None:
-        while True:
-            try:
-                chunk = os.read(self.fd, 65536)
-            except OSError:
-                return
-            if not chunk:
-                return
-            with self._lock:
-                self.output += chunk
-
-    def drawn_since(self, mark: int) -> str:
-        with self._lock:
-            return self.output[mark:].decode("utf-8", "replace")
-
-    def mark(self) -> int:
-        with self._lock:
-            return len(self.output)
-
-    def wait_for(self, text: str, since: int = 0) -> None:
-        deadline = time.monotonic() + WAIT_S
-        while time.monotonic() < deadline:
-            if text in self.drawn_since(since):
-                return
-            self.assert_running()
-            time.sleep(0.02)
-        raise AssertionError(f"the kiosk never showed {text!r}; it drew: {self.drawn_since(since)[-1500:]!r}")
+        # TEXTUAL_ALLOW_SIGNALS: an operator's shell might set it; the kiosk must not heed it.
+        super().__init__(app_command("--kiosk", "--data-dir", str(data_dir), "--lang", "en"), size=SIZE,
+                         env=clean_environment(TEXTUAL_ALLOW_SIGNALS="1"))  # fmt: skip
 
     def assert_running(self) -> None:
         pid, status = os.waitpid(self.pid, os.WNOHANG | os.WUNTRACED)
-        assert pid == 0, f"the kiosk ended or stopped (wait status {status:#x}): {self.drawn_since(0)[-800:]!r}"
+        assert pid == 0, f"the kiosk ended or stopped (wait status {status:#x}): {self.text()[-800:]!r}"
         state = Path(f"/proc/{self.pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
         assert state not in ("T", "t", "Z"), f"the kiosk is stopped or gone (state {state})"
 
     def signals_reach_it(self) -> bool:
         """Whether the terminal turns Ctrl+C, Ctrl+Z and Ctrl+\\ into signals (ISIG)."""
         return bool(termios.tcgetattr(self.fd)[3] & termios.ISIG)
-
-    def stop(self) -> None:
-        try:
-            os.kill(self.pid, signal.SIGKILL)
-            os.waitpid(self.pid, 0)
-        except (ProcessLookupError, ChildProcessError):
-            pass  # already ended and collected: the test has said so
-        os.close(self.fd)
-        self._reader.join(timeout=2)
 
 
 @pytest.fixture
@@ -115,13 +62,13 @@ def still_playing(kiosk: KioskOnTerminal, since: int) -> None:
     """Running, not stopped, nothing of Textual's own drawn, and the next key still works."""
     time.sleep(0.5)
     kiosk.assert_running()
-    drawn = kiosk.drawn_since(since)
+    drawn = kiosk.text(since)
     for text in NEVER_DRAWN:
         assert text not in drawn
     os.write(kiosk.fd, b"l")  # English to German: the table answers at once
-    kiosk.wait_for("Punkte", since)
+    kiosk.wait_for("Punkte", since=since)
     os.write(kiosk.fd, b"llll")  # and round to English again
-    kiosk.wait_for("Credits", kiosk.mark() - 1)
+    kiosk.wait_for("Credits", since=kiosk.mark() - 1)
 
 
 def test_the_terminal_delivers_the_exit_keys_as_keys(kiosk):

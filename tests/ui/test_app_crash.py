@@ -19,15 +19,11 @@ the same journal code, so that folder is the one checked here.
 
 from __future__ import annotations
 
-import fcntl
 import os
-import pty
 import random
 import signal
 import struct
 import sys
-import termios
-import threading
 import time
 from pathlib import Path
 
@@ -39,6 +35,8 @@ from reddog_tui.engine import table as engine
 from reddog_tui.store import GameSession, Store, identity_gap
 from reddog_tui.ui.launch import demo_data_dir
 from reddog_tui.ui.texts import SUIT_SYMBOLS, rank_letter
+
+from ..terminal import Terminal, app_command
 
 pytestmark = pytest.mark.skipif(sys.platform == "win32", reason="needs a POSIX pseudo terminal and SIGKILL")
 
@@ -110,47 +108,13 @@ def committed_transactions(data_dir: Path) -> int:
 # --- the kiosk under a pseudo terminal --------------------------------------------------------
 
 
-class Kiosk:
+class Kiosk(Terminal):
     """One run of `python -m reddog_tui` on a pseudo terminal; everything it draws is kept."""
 
     def __init__(self, data_dir: Path, seed: int, language: str | None = "en") -> None:
         self.journal_dir = demo_data_dir(data_dir)  # where a seeded run keeps its journal
-        args = [sys.executable, "-m", "reddog_tui", "--data-dir", str(data_dir), "--seed", str(seed)]
-        if language is not None:
-            args += ["--lang", language]
-        environment = {k: v for k, v in os.environ.items() if not k.startswith(("REDDOG_", "TEXTUAL", "COLUMNS", "LINES"))}
-        environment.update(TERM="xterm-256color", LANG="C.UTF-8", LC_ALL="C.UTF-8", TEXTUAL_ANIMATIONS="none")
-        self.pid, self.fd = pty.fork()
-        if self.pid == 0:  # the child: its terminal is the pty's other end
-            fcntl.ioctl(0, termios.TIOCSWINSZ, struct.pack("HHHH", SIZE[1], SIZE[0], 0, 0))
-            os.execve(sys.executable, args, environment)
-        self.output = bytearray()
-        self._lock = threading.Lock()
-        self._reader = threading.Thread(target=self._read, daemon=True)
-        self._reader.start()
-
-    def _read(self) -> None:
-        while True:
-            try:
-                chunk = os.read(self.fd, 65536)
-            except OSError:
-                return
-            if not chunk:
-                return
-            with self._lock:
-                self.output += chunk
-
-    def text(self) -> str:
-        with self._lock:
-            return self.output.decode("utf-8", "replace")
-
-    def wait_for(self, *texts: str) -> None:
-        deadline = time.monotonic() + WAIT_S
-        while time.monotonic() < deadline:
-            if all(t in self.text() for t in texts):
-                return
-            time.sleep(0.02)
-        raise AssertionError(f"the kiosk never showed {texts!r}; it drew: {self.text()[-1500:]!r}")
+        args = ["--data-dir", str(data_dir), "--seed", str(seed)] + (["--lang", language] if language else [])
+        super().__init__(app_command(*args), size=SIZE, wait_s=WAIT_S)
 
     def press(self, *keys: str) -> None:
         for key in keys:
@@ -167,11 +131,8 @@ class Kiosk:
             time.sleep(0.01)
 
     def kill(self) -> None:
-        os.kill(self.pid, signal.SIGKILL)
-        _pid, status = os.waitpid(self.pid, 0)
-        assert os.WIFSIGNALED(status) and os.WTERMSIG(status) == signal.SIGKILL
-        os.close(self.fd)
-        self._reader.join(timeout=2)
+        self.stop()
+        assert self.status == -signal.SIGKILL  # it was running until the kill
 
 
 def card_face(code: str, language: str) -> str:
@@ -257,12 +218,8 @@ class CrashRun:
         assert language == self.language, transition
 
     def close(self) -> None:
-        if self.kiosk is not None and self.kiosk.pid:
-            try:
-                os.kill(self.kiosk.pid, signal.SIGKILL)
-                os.waitpid(self.kiosk.pid, 0)
-            except (ProcessLookupError, ChildProcessError):
-                pass
+        if self.kiosk is not None:
+            self.kiosk.stop()
         self.replay_store.close()
 
 
