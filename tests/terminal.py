@@ -45,6 +45,10 @@ class Terminal:
         self.pid, self.fd = pty.fork()
         if self.pid == 0:  # the child: its terminal is the pty's other end
             fcntl.ioctl(0, termios.TIOCSWINSZ, struct.pack("HHHH", size[1], size[0], 0, 0))
+            # A shell without job control starts background jobs with SIGINT and SIGQUIT ignored,
+            # and exec keeps that: the app must meet the signals as it would on a terminal.
+            for number in (signal.SIGINT, signal.SIGQUIT):
+                signal.signal(number, signal.SIG_DFL)
             os.execvpe(command[0], command, environment)
         self.output = bytearray()
         self.last_output = time.monotonic()
