@@ -50,26 +50,28 @@ async def type_into(pilot, selector: str, text: str) -> None:
 # --- defect: a value the menu took crashed the table, on every start ----------------------------------
 
 
-@pytest.mark.parametrize(
-    "selector, typed, says",
-    [
-        ("#field-chip-values", HUGE_CHIPS, "Chip values, separated by commas: enter a whole number from 1 to 9,999."),
-        ("#field-max-winnings", "1" + "0" * 30, "Max winnings: enter a whole number from 1 to 1,000,000,000."),
-    ],
-)
+BEYOND_WHAT_THE_TABLE_CAN_SHOW = [  # (field, typed, the refusal), one after another on one menu
+    ("#field-chip-values", HUGE_CHIPS, "Chip values, separated by commas: enter a whole number from 1 to 9,999."),
+    ("#field-max-winnings", "1" + "0" * 30, "Max winnings: enter a whole number from 1 to 1,000,000,000."),
+]
+
+
 @run
-async def test_a_value_beyond_what_the_table_can_show_is_refused_and_the_table_plays_on(tmp_path, selector, typed, says):
+async def test_a_value_beyond_what_the_table_can_show_is_refused_and_the_table_plays_on(tmp_path):
     app = kiosk_app(tmp_path)
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await operator_settings(pilot)
         before = app.session.state.config
-        await type_into(pilot, selector, typed)
-        await pilot.press("enter")
-        await pilot.pause()
-        text = shown(app)
-        assert says in text and "Nothing was saved." in text and "Settings saved." not in text
-        assert screen.query_one(selector).value == typed  # kept as typed, to be corrected
-        assert app.session.state.config == before
+        for selector, typed, says in BEYOND_WHAT_THE_TABLE_CAN_SHOW:
+            kept = screen.query_one(selector).value
+            await type_into(pilot, selector, typed)
+            await pilot.press("enter")
+            await pilot.pause()
+            text = shown(app)
+            assert says in text and "Nothing was saved." in text and "Settings saved." not in text, selector
+            assert screen.query_one(selector).value == typed  # kept as typed, to be corrected
+            assert app.session.state.config == before
+            screen.query_one(selector).value = kept  # corrected: the next field is refused on its own
         await pilot.press("escape", "escape", "enter")  # out of the menu, to the table
         await pilot.pause(0.1)
         assert isinstance(app.screen, TableScreen) and "Chips" in shown(app)
@@ -109,27 +111,32 @@ async def test_a_stored_table_beyond_the_limits_opens_with_safe_defaults_and_sta
 # --- defect: number fields changed what was typed --------------------------------------------------------
 
 
-@pytest.mark.parametrize(
-    "language, typed, says",
-    [
-        ("en", "-5", "Credits paid in: “-5” is not a whole number; use only the digits 0 to 9."),
-        ("en", "10,50", "“10,50” is not a whole number"),
-        ("en", "10.50", "“10.50” is not a whole number"),
-        ("en", "١٢٣", "“١٢٣” is not a whole number"),
-        ("en", "0", "Credits paid in: enter a whole number from 1 to 1,000,000,000."),
-        ("de", "-5", "Eingezahlte Punkte: „-5“ ist keine ganze Zahl; bitte nur die Ziffern 0 bis 9 verwenden."),
+REFUSED_AMOUNTS = {  # language: (typed, the refusal), each typed into the same field in turn
+    "en": [
+        ("-5", "Credits paid in: “-5” is not a whole number; use only the digits 0 to 9."),
+        ("10,50", "“10,50” is not a whole number"),
+        ("10.50", "“10.50” is not a whole number"),
+        ("١٢٣", "“١٢٣” is not a whole number"),
+        ("0", "Credits paid in: enter a whole number from 1 to 1,000,000,000."),
     ],
-)
+    "de": [("-5", "Eingezahlte Punkte: „-5“ ist keine ganze Zahl; bitte nur die Ziffern 0 bis 9 verwenden.")],
+}
+
+
+@pytest.mark.parametrize("language", REFUSED_AMOUNTS)
 @run
-async def test_an_amount_is_refused_as_typed_with_the_reason(tmp_path, language, typed, says):
+async def test_an_amount_is_refused_as_typed_with_the_reason(tmp_path, language):
     app = kiosk_app(tmp_path, language=language)
     async with app.run_test(size=(80, 24)) as pilot:
         await enter_pin(pilot)
-        await pilot.press("1", *typed, "enter")
-        await pilot.pause()
-        assert app.screen.query_one("#amount").value == typed
-        assert says in shown(app)
-        assert not isinstance(app.screen, ConfirmScreen) and app.session.state.credits == 0
+        await pilot.press("1")
+        for typed, says in REFUSED_AMOUNTS[language]:
+            app.screen.query_one("#amount").value = ""
+            await pilot.press(*typed, "enter")
+            await pilot.pause()
+            assert app.screen.query_one("#amount").value == typed
+            assert says in shown(app), typed
+            assert not isinstance(app.screen, ConfirmScreen) and app.session.state.credits == 0
 
 
 @run
