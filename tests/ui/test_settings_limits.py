@@ -114,7 +114,8 @@ async def table_in_every_language(data_dir: Path, config: TableConfig) -> None:
         assert app.is_running
 
 
-@settings(max_examples=3, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+# One drawn table beside the widest rack: each is a whole app, and the chips' faces are what differs.
+@settings(max_examples=1, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @example(config=LARGEST)
 @given(config=accepted_tables())
 def test_an_accepted_table_is_shown_on_the_table_screen_in_every_language(config):
