@@ -43,8 +43,11 @@ EMPTY_FOLDER = {
 }
 
 
-@pytest.mark.parametrize("language", LANGUAGES)
-@pytest.mark.parametrize("command", [["par"], ["attendant", "set-pin"], []])
+# --data-dir is read before any command: every command in one language, every language with one.
+EMPTY_FOLDER_CASES = [("en", ["par"]), ("en", ["attendant", "set-pin"])] + [(language, []) for language in LANGUAGES]
+
+
+@pytest.mark.parametrize("language, command", EMPTY_FOLDER_CASES)
 def test_an_empty_data_dir_is_refused(tmp_path, language, command):
     home = tmp_path / "home"  # where the default folder would be
     proc = run_cli(["--lang", language, "--data-dir", "", *command], HOME=str(home), XDG_DATA_HOME=str(home))
