@@ -22,13 +22,13 @@ from enum import StrEnum
 from typing import Any
 
 from ..engine import TableConfig
+from ..engine.cards import MAX_DECKS, MIN_DECKS
 
 # Every amount has an upper bound the screens can show (Babel formats whole numbers far above
 # it, but a journal should never carry a limit that is a typing accident).
 MAX_AMOUNT = 1_000_000_000
 MAX_CHIP = 9_999  # a chip's face holds five characters: 9,999 / 9.999 / 9 999
 MAX_CHIPS = 8  # the rack is one row at 80 columns
-MAX_DECKS = 8
 MAX_TEXT = 512  # a stored text value (the PIN's hash is about 120 characters)
 
 
@@ -192,7 +192,7 @@ SPECS: dict[Key, Spec] = {
     Key.MAX_BET: Whole(1, MAX_AMOUNT),
     Key.CHIP_VALUES: WholeList(1, MAX_CHIP, MAX_CHIPS),
     Key.MAX_WINNINGS: Whole(1, MAX_AMOUNT),
-    Key.DECKS: Whole(1, MAX_DECKS),
+    Key.DECKS: Whole(MIN_DECKS, MAX_DECKS),
     Key.PROGRESSIVE_OFFERED: Switch(),
     Key.IDLE_TIMEOUT: Whole(30, 3600),  # seconds
     Key.REALITY_CHECK: Whole(5, 240),  # minutes
