@@ -78,27 +78,43 @@ class VoucherDesk:
         return HallVoucher(voucher.number, voucher.amount, voucher.time, offline)
 
     def redeem(self, number: int) -> RedeemResult:
-        """Redeem voucher `number` here. A pending redemption is resolved first; if it stays
-        pending (server unreachable), this one is not started and UNREACHABLE is returned for it."""
+        """Redeem voucher `number` here, all steps at once. A pending redemption is resolved first;
+        if it stays pending (server unreachable), this one is not started and UNREACHABLE is returned."""
         pending = self.resolve_pending()
         if pending is not None and pending.outcome is RedeemOutcome.UNREACHABLE:
             return RedeemResult(RedeemOutcome.UNREACHABLE, number)
-        seq = self._session.begin_voucher_redemption(number)
-        return self._settle(seq, number)
+        seq = self.begin(number)
+        return self.settle(seq, number, self.ask(seq, number))
 
     def resolve_pending(self) -> RedeemResult | None:
         """Finish a redemption left pending by a crash or an outage; None if there is none."""
-        pending = self._session.pending_voucher_redemption()
+        pending = self.pending()
         if pending is None:
             return None
         seq, number = pending
-        return self._settle(seq, number)
+        return self.settle(seq, number, self.ask(seq, number))
 
-    def _settle(self, seq: int, number: int) -> RedeemResult:
+    # --- the steps, for a caller that asks the server off its own thread ------
+    def pending(self) -> tuple[int, int] | None:
+        """(seq of the intent, voucher number) of a redemption not finished yet, or None."""
+        return self._session.pending_voucher_redemption()
+
+    def begin(self, number: int) -> int:
+        """Step 1: journal the intent; returns its seq. Refused while another one is pending."""
+        return self._session.begin_voucher_redemption(number)
+
+    def ask(self, seq: int, number: int) -> server.RedemptionResult | None:
+        """Step 2: the server's answer for this intent, or None if it cannot be reached.
+        Touches only the server, so it may run on any thread."""
         try:
             with self._connect(self._dsn) as conn:
-                answer = server.redeem(conn, number, self._kiosk_id, seq)
+                return server.redeem(conn, number, self._kiosk_id, seq)
         except psycopg.Error:
+            return None
+
+    def settle(self, seq: int, number: int, answer: server.RedemptionResult | None) -> RedeemResult:
+        """Step 3: journal the outcome (credited or refused); with no answer the intent stays pending."""
+        if answer is None:
             return RedeemResult(RedeemOutcome.UNREACHABLE, number)
         if answer.outcome is server.Redemption.REDEEMED:
             self._session.credit_redeemed_voucher(number, answer.amount)

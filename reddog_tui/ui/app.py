@@ -121,6 +121,9 @@ class RedDogApp(KioskApp, App):
 
                 self.hall_link = HallLink(self.session, self.hall[1], self.hall[0])
                 self.hall_link.start()  # ships in the background: play never waits for it
+                pending = self.hall_link.desk.pending()
+                if pending is not None:  # a redemption a crash or an outage left unfinished
+                    self.resolve_redemption(*pending)
         except StoreError as error:
             self.store_error = error
             self.push_screen(StoreErrorScreen(error))
@@ -143,6 +146,36 @@ class RedDogApp(KioskApp, App):
             self.hall_link.stop()
         if self.store is not None:
             self.store.close()
+
+    # --- the hall ---------------------------------------------------------------
+    def resolve_redemption(self, seq: int, number: int, done: Callable[[object], None] | None = None) -> None:
+        """Ask the hall about a voucher redemption off the UI thread, then journal its answer here."""
+        from ..engine import RedDogError as Refused
+        from ..store import StoreError
+
+        link = self.hall_link
+
+        def finish(answer) -> None:
+            try:
+                result = link.desk.settle(seq, number, answer)
+            except StoreError as error:
+                self.show_store_error(error)
+                return
+            except Refused:  # finished meanwhile by another request: nothing more to do
+                if done is not None:
+                    done(None)
+                return
+            if result.amount and self.kiosk_mode is not None:
+                self.kiosk_mode.credits_added(result.amount)
+            self.refresh_screens()
+            if done is not None:
+                done(result)
+
+        def ask() -> None:
+            answer = link.desk.ask(seq, number)
+            self.call_from_thread(finish, answer)
+
+        self.run_worker(ask, thread=True, group="hall")
 
     @staticmethod
     def round_open(state: TableState) -> bool:

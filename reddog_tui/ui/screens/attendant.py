@@ -142,11 +142,17 @@ class PinScreen(Screen):
 # --- the menu -------------------------------------------------------------------------------
 
 MENU = ("add_credits", "cash_out", "meters", "settings", "exit")
+HALL_MENU = ("add_credits", "redeem_voucher", "cash_out", "meters", "settings", "exit")  # a kiosk of a hall
+
+
+def menu_keys(app) -> tuple[str, ...]:
+    return HALL_MENU if getattr(app, "hall_link", None) is not None else MENU
 
 
 def menu_labels() -> dict[str, str]:
     return {
         "add_credits": _("Add credits"),
+        "redeem_voucher": _("Redeem a voucher"),
         "cash_out": _("Cash out"),
         "meters": _("Meters"),
         "settings": _("Operator settings"),
@@ -175,11 +181,12 @@ class AttendantMenu(AttendantScreen):
         Binding("down", "move(1)", show=False),
         Binding("enter", "choose", show=False),
         Binding("escape", "leave", show=False),
-        *[Binding(str(n + 1), f"choose_key('{key}')", show=False) for n, key in enumerate(MENU)],
+        *[Binding(str(n + 1), f"choose_number({n})", show=False) for n in range(len(HALL_MENU))],
     ]
 
     def __init__(self) -> None:
         super().__init__()
+        self.keys = MENU  # the entries this kiosk offers, known once the screen is composed
         self.highlighted = MENU[0]
         self.message = ""
 
@@ -190,7 +197,8 @@ class AttendantMenu(AttendantScreen):
             yield Static("", id="settings-problems", classes="attendant-banner", markup=False)
             yield Static("", id="menu-status", classes="attendant-line", markup=False)
             with Vertical(classes="attendant-list"):
-                for key in MENU:
+                self.keys = menu_keys(self.app)
+                for key in self.keys:
                     yield MenuRow(key)
             yield Static("", classes="attendant-message", markup=False)
         yield KeyBar("", id="keys", markup=False)
@@ -224,16 +232,17 @@ class AttendantMenu(AttendantScreen):
         )
 
     def action_move(self, step: int) -> None:
-        index = MENU.index(self.highlighted)
-        self.highlighted = MENU[max(0, min(len(MENU) - 1, index + step))]
+        index = self.keys.index(self.highlighted)
+        self.highlighted = self.keys[max(0, min(len(self.keys) - 1, index + step))]
         self.refresh_view()
 
     def action_choose(self) -> None:
         self.open(self.highlighted)
 
-    def action_choose_key(self, key: str) -> None:
-        self.highlighted = key
-        self.open(key)
+    def action_choose_number(self, index: int) -> None:
+        if index < len(self.keys):
+            self.highlighted = self.keys[index]
+            self.open(self.highlighted)
 
     @on(MenuRow.Chosen)
     def row_chosen(self, event: MenuRow.Chosen) -> None:
@@ -244,6 +253,8 @@ class AttendantMenu(AttendantScreen):
         self.message = ""
         if key == "add_credits":
             self.app.push_screen(AddCreditsScreen())
+        elif key == "redeem_voucher":
+            self.app.push_screen(RedeemVoucherScreen())
         elif key == "cash_out":
             self.cash_out()
         elif key == "meters":
@@ -402,6 +413,90 @@ class AddCreditsScreen(AttendantScreen):
         self.app.pop_screen()
 
 
+class RedeemVoucherScreen(AttendantScreen):
+    """Ticket in: a voucher of the hall, checked with the server and credited here once."""
+
+    BINDINGS = [Binding("escape", "back", show=False)]
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.message = ""
+        self.asking = False
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="attendant-body"):
+            yield Static("", classes="attendant-title", markup=False)
+            yield Static("", id="credits-now", classes="attendant-line", markup=False)
+            yield Static("", id="voucher-prompt", classes="attendant-line", markup=False)
+            yield Input(restrict=r"[0-9]*", max_length=13, id="voucher-number", classes="attendant-input")
+            yield Static("", classes="attendant-message", markup=False)
+        yield KeyBar("", id="keys", markup=False)
+
+    def on_mount(self) -> None:
+        super().on_mount()
+        self.query_one("#voucher-number", Input).focus()
+
+    def refresh_view(self) -> None:
+        if not self.ready or self.app.session is None:
+            return
+        self.query_one(".attendant-title", Static).update(_("Redeem a voucher"))
+        self.query_one("#credits-now", Static).update(
+            _("Credits now: {amount}").format(amount=credits(self.app.session.state.credits))
+        )
+        self.query_one("#voucher-prompt", Static).update(_("Voucher number, then Enter:"))
+        self.say(_("Asking the hall…") if self.asking else self.message)
+        self.query_one("#keys", KeyBar).show([(pgettext("key", "Enter"), _("Redeem")), back_key()])
+
+    @on(Input.Submitted, "#voucher-number")
+    def submitted(self, event: Input.Submitted) -> None:
+        from ...store import StoreError
+
+        if self.asking:
+            return
+        text = self.query_one("#voucher-number", Input).value
+        if not text or int(text) < 1:
+            self.message = _("Enter the number printed on the voucher.")
+            self.refresh_view()
+            return
+        desk = self.app.hall_link.desk
+        try:
+            # A redemption left pending (a crash, the server away) is finished before a new one.
+            pending = desk.pending()
+            seq, number = pending if pending is not None else (desk.begin(int(text)), int(text))
+        except StoreError as error:
+            self.app.show_store_error(error)
+            return
+        self.asking = True
+        self.refresh_view()
+        self.app.resolve_redemption(seq, number, self.answered)
+
+    def answered(self, result) -> None:
+        from ...hall.vouchers import RedeemOutcome
+
+        self.asking = False
+        if result is None:  # finished meanwhile by the redemption resumed at start
+            self.refresh_view()
+            return
+        shown = str(result.number)
+        if result.outcome is RedeemOutcome.CREDITED:
+            self.message = _("Voucher {number}: {amount} added.").format(number=shown, amount=credits(result.amount))
+        elif result.outcome is RedeemOutcome.ALREADY_REDEEMED:
+            self.message = _("Voucher {number} has been redeemed already. Nothing added.").format(number=shown)
+        elif result.outcome is RedeemOutcome.UNKNOWN:
+            self.message = _("The hall knows no voucher {number}. Nothing added.").format(number=shown)
+        else:
+            self.message = _(
+                "The hall server cannot be reached. Voucher {number} stays pending and is finished when it answers."
+            ).format(number=shown)
+        field = self.query_one("#voucher-number", Input)
+        if result.outcome is not RedeemOutcome.UNREACHABLE and field.value == shown:
+            field.value = ""
+        self.refresh_view()
+
+    def action_back(self) -> None:
+        self.app.pop_screen()
+
+
 class VoucherScreen(AttendantScreen):
     BINDINGS = [Binding("escape,enter", "back", show=False)]
 
@@ -436,7 +531,10 @@ class VoucherScreen(AttendantScreen):
             row = self.query_one(f"#voucher-{key}")
             row.query_one(".voucher-name", Static).update(name)
             row.query_one(".voucher-value", Static).update(value)
-        self.say(_("Pay this amount to the player. The credits are now 0."))
+        text = _("Pay this amount to the player. The credits are now 0.")
+        if getattr(v, "offline", False):  # a kiosk of a hall that could not reach its server
+            text += "\n" + _("Numbered offline: valid elsewhere once this kiosk has reached the hall server.")
+        self.say(text)
         self.query_one("#keys", KeyBar).show([(pgettext("key", "Enter"), _("Done"))])
 
     def action_back(self) -> None:

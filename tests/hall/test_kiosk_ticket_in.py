@@ -1,0 +1,142 @@
+"""Ticket in at a kiosk of the hall: the attendant redeems a voucher from the menu, once."""
+
+from __future__ import annotations
+
+import pytest
+
+from benchmarks.hall_kiosk import new_session
+from reddog_tui.hall import server
+from reddog_tui.store import Store
+from reddog_tui.ui.screens.attendant import AttendantMenu, RedeemVoucherScreen
+from tests.kiosk.kiosk_helpers import enter_pin, with_pin
+from tests.ui.helpers import run, screen_text
+
+from .test_hall_cli import UNREACHABLE_DSN
+
+
+@pytest.fixture
+def voucher(pg, kiosk_id, kiosk_store):
+    """issue(amount) -> a synced hall voucher issued by kiosk `kiosk_id`."""
+    store = kiosk_store("issuer")
+    session = new_session(store, seed=1)
+    server.register_kiosk(pg, kiosk_id)
+
+    def issue(amount: int) -> int:
+        if session.state.credits:
+            session.cash_out()
+        session.add_credits(amount)
+        number = server.reserve_voucher_numbers(pg, kiosk_id, 1)[0]
+        session.cash_out(voucher_number=number)
+        server.ship(pg, kiosk_id, store.journal_entries_after(0, 100_000))
+        return number
+
+    return issue
+
+
+def hall_kiosk(data_dir, dsn: str, kiosk_id: int, language: str = "en"):
+    from reddog_tui.ui.app import RedDogApp
+
+    with_pin(data_dir)
+    app = RedDogApp(language=language, data_dir=data_dir, kiosk=True, push_pause=None, hall=(dsn, kiosk_id))
+    app.animation_level = "none"
+    return app
+
+
+async def open_redeem(pilot) -> None:
+    await enter_pin(pilot)
+    assert isinstance(pilot.app.screen, AttendantMenu)
+    assert "Redeem a voucher" in screen_text(pilot.app)
+    await pilot.press("2")  # the second entry, after adding credits
+    await pilot.pause(0.1)
+    assert isinstance(pilot.app.screen, RedeemVoucherScreen)
+
+
+async def open_redeem_any_language(pilot) -> None:
+    await enter_pin(pilot)
+    await pilot.press("2")
+    await pilot.pause(0.1)
+    assert isinstance(pilot.app.screen, RedeemVoucherScreen)
+
+
+async def wait_answer(pilot) -> None:
+    for _ in range(200):
+        await pilot.pause(0.05)
+        if not pilot.app.screen.asking:
+            return
+    raise AssertionError("the hall did not answer")
+
+
+@run
+async def test_the_attendant_redeems_a_voucher_once(tmp_path, pg, pg_dsn, kiosk_id, voucher):
+    number = voucher(120)
+    app = hall_kiosk(tmp_path / "kiosk", pg_dsn, kiosk_id + 5000)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await open_redeem(pilot)
+        await pilot.press(*str(number), "enter")
+        await wait_answer(pilot)
+        assert f"Voucher {number}: 120 credits added." in screen_text(app).replace("\u00a0", " ")
+        assert app.session.state.credits == 120
+        await pilot.press(*str(number), "enter")
+        await wait_answer(pilot)
+        assert f"Voucher {number} has been redeemed already. Nothing added." in screen_text(app)
+        assert app.session.state.credits == 120
+    with Store.open(tmp_path / "kiosk") as store:
+        assert store.meters()["credits_in"] == 120
+
+
+@run
+async def test_a_redemption_the_server_cannot_answer_stays_pending_and_is_finished_at_the_next_start(
+    tmp_path, pg, pg_dsn, kiosk_id, voucher
+):
+    number = voucher(75)
+    data_dir = tmp_path / "kiosk"
+    app = hall_kiosk(data_dir, UNREACHABLE_DSN, kiosk_id + 5000, language="de")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await enter_pin(pilot)
+        await pilot.press("2")
+        await pilot.pause(0.1)
+        await pilot.press(*str(number), "enter")
+        await wait_answer(pilot)
+        assert "nicht erreichbar" in screen_text(app)
+        assert app.session.pending_voucher_redemption() is not None
+        assert app.session.state.credits == 0
+
+    app = hall_kiosk(data_dir, pg_dsn, kiosk_id + 5000)
+    async with app.run_test(size=(80, 24)) as pilot:
+        for _ in range(200):
+            await pilot.pause(0.05)
+            if app.session.pending_voucher_redemption() is None:
+                break
+        assert app.session.state.credits == 75
+    row = pg.execute("SELECT redeemed_kiosk FROM hall_voucher WHERE number = %s", (number,)).fetchone()
+    assert row == (kiosk_id + 5000,)
+
+
+@run
+async def test_a_voucher_numbered_offline_says_so(tmp_path, kiosk_id):
+    from reddog_tui.hall.server import offline_range
+    from reddog_tui.ui.screens.attendant import VoucherScreen
+
+    app = hall_kiosk(tmp_path / "kiosk", UNREACHABLE_DSN, kiosk_id, language="it")
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.session.add_credits(50)
+        await enter_pin(pilot)
+        await pilot.press("3")  # cash out, after the voucher redemption
+        await pilot.pause(0.1)
+        await pilot.press("enter")  # confirmed
+        await pilot.pause(0.1)
+        assert isinstance(app.screen, VoucherScreen)
+        text = screen_text(app)
+        assert str(offline_range(kiosk_id)[0]) in text
+        assert "Numero assegnato offline: utilizzabile altrove" in text
+
+
+@run
+async def test_an_empty_voucher_number_is_refused_with_a_message(tmp_path, kiosk_id):
+    app = hall_kiosk(tmp_path / "kiosk", UNREACHABLE_DSN, kiosk_id, language="fr")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await open_redeem_any_language(pilot)
+        await pilot.press("enter")
+        await pilot.pause(0.1)
+        assert "Saisissez le numéro imprimé sur le bon de paiement." in screen_text(app)
+        assert app.session.pending_voucher_redemption() is None
