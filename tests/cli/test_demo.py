@@ -7,7 +7,6 @@ from __future__ import annotations
 import os
 import signal
 import sys
-import time
 
 import pytest
 
@@ -36,9 +35,10 @@ def test_a_seeded_demo_never_touches_the_real_table(tmp_path):
         terminal.wait_for("Choose your language")  # the demo's own table is new: no round open
         terminal.write(b"\r")
         terminal.wait_for("DEMO — practice table, real credits untouched")
-        terminal.write(b"+d")  # a chip, then the deal
         terminal.wait_for("1,000")  # the demo's own new bankroll, not the real table's 495
-        time.sleep(1.0)
+        dealt_from = terminal.mark()
+        terminal.write(b"+d")  # a chip, then the deal
+        terminal.wait_for("Spread 9 — raise?", since=dealt_from)  # seed 3 deals 4, ace: the deal is recorded
         os.kill(terminal.pid, signal.SIGTERM)
         assert terminal.exit_status() == 128 + signal.SIGTERM
 

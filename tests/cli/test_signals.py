@@ -10,7 +10,6 @@ from __future__ import annotations
 import os
 import signal
 import sys
-import time
 
 import pytest
 
@@ -48,7 +47,9 @@ def test_in_kiosk_mode_sigterm_ends_cleanly_and_sigint_is_still_ignored(tmp_path
     with Terminal(app_command("--kiosk", "--data-dir", str(tmp_path), "--lang", "en")) as terminal:
         terminal.wait_for("Choose your language")
         os.kill(terminal.pid, signal.SIGINT)  # locked: nothing happens
-        time.sleep(0.5)
+        after_sigint = terminal.mark()
+        terminal.write(b"\r")  # the kiosk still answers: English, to the table
+        terminal.wait_for("Credits", since=after_sigint)
         assert terminal.running()
         before = len(terminal.received())
         os.kill(terminal.pid, signal.SIGTERM)
