@@ -97,6 +97,11 @@ class Terminal:
         wanted = [t.encode() if isinstance(t, str) else t for t in texts]
         deadline = time.monotonic() + self.wait_s
         while not all(t in self.received(since) for t in wanted):
+            if not self.running():  # it has ended: what it drew is all there is, once read
+                self._reader.join(timeout=2)
+                if all(t in self.received(since) for t in wanted):
+                    return
+                raise AssertionError(f"ended ({self.status}) without drawing {texts!r}: {self.received(since)[-1500:]!r}")
             if time.monotonic() > deadline:
                 raise AssertionError(f"never drew {texts!r}: {self.received(since)[-1500:]!r}")
             time.sleep(0.02)
