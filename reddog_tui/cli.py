@@ -14,6 +14,7 @@ import os
 import sys
 from typing import Callable, Iterator, NoReturn, Sequence
 
+from . import __version__
 from .engine.cards import MAX_DECKS, MIN_DECKS
 from .hall.numbers import MAX_KIOSK_ID
 from .ui.glyphs import GLYPH_CHOICES
@@ -21,6 +22,7 @@ from .i18n import DEFAULT_LANGUAGE, LANGUAGES, N_, _, ngettext, set_language, sy
 
 EXIT_USAGE = 2
 EXIT_BROKEN_PIPE = 141  # 128 + SIGPIPE: what a shell reports for a writer whose reader has gone
+LOG_LEVELS = ("debug", "info", "warning", "error")
 
 # argparse's own messages that a person can meet, marked here so that they are in the
 # catalogues; argparse asks for them through `_argparse_messages` below.
@@ -140,6 +142,15 @@ def _add_attendant(commands) -> None:
                                description=_("Sets the attendant PIN. It is asked twice and never shown."))  # fmt: skip
     set_pin.add_argument("--pin-stdin", action="store_true",
                          help=_("read the PIN once from the first line of standard input (for scripts)"))  # fmt: skip
+    meters = tasks.add_parser("meters", help=_("the meters, readable while the kiosk plays"),
+                              description=_("The meters, the credits and the chips on the table."))  # fmt: skip
+    _export_format(meters)
+    journal = tasks.add_parser("journal", help=_("settled rounds, vouchers and attendant events"),
+                               description=_("Settled rounds, vouchers and attendant events, oldest first, "
+                                             "readable while the kiosk plays."))  # fmt: skip
+    journal.add_argument("--since", type=_since, metavar=_("DATE"),
+                         help=_("from this date or time on, UTC unless a zone is given (ISO 8601)"))  # fmt: skip
+    _export_format(journal)
     tasks.metavar = "{" + ",".join(tasks.choices) + "}"
 
 
@@ -156,7 +167,36 @@ def _add_hall(commands) -> None:
     tasks.metavar = "{" + ",".join(tasks.choices) + "}"
 
 
-SUB_COMMANDS: tuple[Callable, ...] = (_add_par, _add_simulate, _add_attendant, _add_hall)
+def _export_format(parser: argparse.ArgumentParser) -> None:
+    form = parser.add_mutually_exclusive_group()
+    form.add_argument("--json", dest="form", action="store_const", const="json", help=_("JSON for programs"))
+    form.add_argument("--csv", dest="form", action="store_const", const="csv", help=_("CSV with a header row"))
+    parser.set_defaults(form="text")
+
+
+def _since(text: str):
+    from .operator_cli import parse_since
+
+    try:
+        return parse_since(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(
+            _("--since must be a date such as 2026-12-01 or 2026-12-01T18:00, not {value}.").format(value=text)
+        ) from None
+
+
+def _add_check(commands) -> None:
+    check = commands.add_parser(
+        "check",
+        help=_("check the journal (exit 0 healthy, 1 damaged, 2 cannot read)"),
+        description=_("Runs the start-up checks on the journal, read-only, also while the kiosk plays. "
+                      "Exit status 0: healthy, 1: damaged, 2: cannot be read."),
+    )  # fmt: skip
+    check.add_argument("--full", action="store_true", help=_("the whole file and the history as well"))
+    check.add_argument("--json", action="store_true", help=_("one JSON object instead of a report"))
+
+
+SUB_COMMANDS: tuple[Callable, ...] = (_add_par, _add_simulate, _add_check, _add_attendant, _add_hall)
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -176,6 +216,10 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--glyphs", choices=GLYPH_CHOICES,
                         help=_("characters for the cards: console for a font without card symbols, "
                                "auto chooses it under TERM=linux (also REDDOG_GLYPHS)"))  # fmt: skip
+    parser.add_argument("--log-level", choices=LOG_LEVELS, default="info",
+                        help=_("how much goes to the log on standard error"))  # fmt: skip
+    parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}",
+                        help=_("show the version and exit"))  # fmt: skip
     commands = parser.add_subparsers(dest="command", parser_class=_Parser)
     for add in SUB_COMMANDS:
         add(commands)
@@ -309,8 +353,13 @@ def _data_dir(args: argparse.Namespace):
 
 
 def run_attendant(args: argparse.Namespace) -> int:
+    from . import operator_cli
     from .kiosk.attendant_cli import set_pin
 
+    if args.attendant_command == "meters":
+        return operator_cli.run_meters(_data_dir(args), args.form)
+    if args.attendant_command == "journal":
+        return operator_cli.run_journal(_data_dir(args), args.since, args.form)
     return set_pin(_data_dir(args), args.lang, pin_stream=sys.stdin if args.pin_stdin else None)
 
 
@@ -323,6 +372,12 @@ def run_hall(args: argparse.Namespace) -> int:
     from .hall_cli import run_hall as run
 
     return run(args.hall_command, _hall_dsn(args), getattr(args, "voucher", None))
+
+
+def run_check(args: argparse.Namespace) -> int:
+    from .operator_cli import run_check as check
+
+    return check(_data_dir(args), args.full, args.json)
 
 
 def run_kiosk(args: argparse.Namespace) -> int:
@@ -350,6 +405,7 @@ def run_kiosk(args: argparse.Namespace) -> int:
 COMMANDS: dict[str | None, Callable[[argparse.Namespace], int]] = {
     "par": lambda args: run_par(args.decks, args.json),
     "simulate": lambda args: run_simulate(args.rounds, args.sim_seed, args.decks, args.json),
+    "check": run_check,
     "attendant": run_attendant,
     "hall": run_hall,
     None: run_kiosk,
@@ -371,6 +427,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         try:
             args = parse_arguments(argv)  # --help, or a refusal, ends here with SystemExit
+            from .logs import setup_logging
+
+            setup_logging(args.log_level)
             return COMMANDS[args.command](args)
         finally:
             sys.stdout.flush()  # a closed pipe shows here, inside the guard, not at the interpreter's exit

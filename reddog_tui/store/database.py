@@ -58,11 +58,14 @@ class JournalEntry:
 class Store:
     """One open Red Dog database. Open it with `Store.open(data_dir)`; one Store per file at a time."""
 
-    def __init__(self, conn: sqlite3.Connection, path: Path, clock: Callable[[], float]) -> None:
+    def __init__(
+        self, conn: sqlite3.Connection, path: Path, clock: Callable[[], float], journal_lock: int | None = None
+    ) -> None:
         self._conn = conn
         self.path = path
         self._clock = clock
         self._lock = threading.Lock()
+        self._journal_lock = journal_lock  # a descriptor of the journal, flock()ed while this Store is open
 
     # --- opening ------------------------------------------------------------
     @classmethod
@@ -86,23 +89,31 @@ class Store:
             side_files_before = {s for s in SIDE_SUFFIXES if os.path.lexists(f"{path}{s}")}
             if not os.path.lexists(path):
                 _create(path)
+            journal_lock = _hold_journal(path)  # one kiosk per journal, until close()
             try:
                 _check_read_only(path, full_check)  # before anything is written to an existing file
                 conn = _connect_for_play(path)
-            except StoreError as error:
-                if error.code != "locked":  # a file in use by another process is not ours to tidy
+            except BaseException as error:
+                if journal_lock is not None:
+                    os.close(journal_lock)
+                if isinstance(error, StoreError) and error.code != "locked":  # in use: not ours to tidy
                     _remove_empty_side_files(path, side_files_before)
                 raise
             try:
                 _migrate(conn, path, clock)
             except BaseException:
                 conn.close()
+                if journal_lock is not None:
+                    os.close(journal_lock)
                 raise
-        return cls(conn, path, clock)
+        return cls(conn, path, clock, journal_lock)
 
     def close(self) -> None:
         with self._lock:
-            self._conn.close()
+            self._conn.close()  # first: closing our other descriptor must not drop SQLite's own locks
+            if self._journal_lock is not None:
+                os.close(self._journal_lock)  # releases the flock
+                self._journal_lock = None
 
     def __enter__(self) -> "Store":
         return self
@@ -341,6 +352,28 @@ def _folder_lock(data_dir: Path, path: Path) -> Iterator[None]:
         os.close(fd)
 
 
+def _hold_journal(path: Path) -> int | None:
+    """An exclusive flock on the journal file for as long as the Store is open: a second kiosk
+    is refused at once ("locked"), while readers (`reddog check`, the exports) still read the
+    file through SQLite, which locks with fcntl, not flock. Returns the descriptor, or None
+    where there is no flock or the path is no regular file (the checks refuse that one)."""
+    if fcntl is None:
+        return None
+    try:
+        fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | os.O_NOCTTY)  # a pipe must not make us wait
+    except OSError:
+        return None
+    try:
+        if not stat.S_ISREG(os.fstat(fd).st_mode):
+            os.close(fd)
+            return None
+        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except BlockingIOError:
+        os.close(fd)
+        raise StoreError("locked", path, "another Red Dog has this journal open") from None
+    return fd
+
+
 def _draft_pattern(path: Path) -> re.Pattern[str]:
     """The names a creation builds beside `path`, with SQLite's side files (and the old fixed name)."""
     return re.compile(rf"{re.escape(path.name)}\.(?:[0-9a-f]{{16}}\.)?new(?:-wal|-shm|-journal)?")
@@ -399,18 +432,15 @@ def _fsync_dir(directory: Path) -> None:
 
 def _check_read_only(path: Path, full_check: bool) -> None:
     """Every check that can refuse the file, through a read-only connection."""
-    header = _read_header(path)
-    if header != SQLITE_MAGIC:
-        raise StoreError("not_a_database", path)
+    check_header(path)
     if not os.access(path, os.W_OK):  # checked here, so SQLite never adds -wal/-shm beside it
         raise StoreError("read_only_file", path)
     side_files_before = {s for s in SIDE_SUFFIXES if os.path.lexists(f"{path}{s}")}
     try:
-        conn = sqlite3.connect(
-            path.resolve().as_uri() + "?mode=ro", uri=True, timeout=BUSY_TIMEOUT_S, isolation_level=None
-        )
+        conn = connect_read_only(path)
         try:
-            _check_contents(conn, path, full_check)
+            for _name, check in START_CHECKS:
+                check(conn, path, full_check)
         finally:
             conn.close()
     except (sqlite3.Error, StoreError) as exc:
@@ -418,6 +448,17 @@ def _check_read_only(path: Path, full_check: bool) -> None:
         if error.code != "locked":  # a file in use by another process is not ours to tidy
             _remove_empty_side_files(path, side_files_before)
         raise error from None
+
+
+def check_header(path: Path) -> None:
+    """A regular file that starts like a SQLite file."""
+    if _read_header(path) != SQLITE_MAGIC:
+        raise StoreError("not_a_database", path)
+
+
+def connect_read_only(path: Path) -> sqlite3.Connection:
+    """A connection that cannot write; in WAL mode it reads while a kiosk plays on the same file."""
+    return sqlite3.connect(path.resolve().as_uri() + "?mode=ro", uri=True, timeout=BUSY_TIMEOUT_S, isolation_level=None)
 
 
 def _read_header(path: Path) -> bytes:
@@ -451,7 +492,8 @@ def _refuse_unless_regular(path: Path, mode: int) -> None:
         raise StoreError("not_a_regular_file", path)
 
 
-def _check_contents(conn: sqlite3.Connection, path: Path, full_check: bool) -> None:
+def _check_format(conn: sqlite3.Connection, path: Path, full_check: bool) -> None:
+    """Written by Red Dog, in a schema version this release reads."""
     if conn.execute("PRAGMA application_id").fetchone()[0] != APPLICATION_ID:
         raise StoreError("not_a_database", path, "not written by Red Dog")
     version = conn.execute("PRAGMA user_version").fetchone()[0]
@@ -459,6 +501,10 @@ def _check_contents(conn: sqlite3.Connection, path: Path, full_check: bool) -> N
         raise StoreError("newer_schema", path, f"schema {version}, this version reads up to {SCHEMA_VERSION}")
     if version < 1:
         raise StoreError("not_a_database", path, "no Red Dog schema")
+
+
+def _check_integrity(conn: sqlite3.Connection, path: Path, full_check: bool) -> None:
+    """PRAGMA integrity_check of the tables play depends on, or of the whole file."""
     checks = ["PRAGMA integrity_check"] if full_check else [
         f"PRAGMA integrity_check({table})" for table in TABLES_CHECKED_AT_START
     ]
@@ -469,6 +515,10 @@ def _check_contents(conn: sqlite3.Connection, path: Path, full_check: bool) -> N
     problems = [p for p in problems if p != "ok"]
     if problems:
         raise StoreError("integrity", path, "; ".join(problems[:3]))
+
+
+def _check_identity(conn: sqlite3.Connection, path: Path, full_check: bool) -> None:
+    """The meters and the table satisfy the accounting identity."""
     try:
         meters = _read_meters(conn)
         row = conn.execute("SELECT state FROM table_state WHERE id = 1").fetchone()
@@ -481,6 +531,15 @@ def _check_contents(conn: sqlite3.Connection, path: Path, full_check: bool) -> N
         gap = identity_gap(state, meters)
     if gap != 0:
         raise StoreError("integrity", path, f"accounting identity is off by {gap}")
+
+
+# The checks every start makes, in order (a later one needs the earlier ones to pass).
+# `reddog check` runs the same functions and reports each one.
+START_CHECKS: tuple[tuple[str, Callable[[sqlite3.Connection, Path, bool], None]], ...] = (
+    ("format", _check_format),
+    ("integrity", _check_integrity),
+    ("identity", _check_identity),
+)
 
 
 def _remove_empty_side_files(path: Path, existed_before: set[str]) -> None:
@@ -536,20 +595,21 @@ def _carry_meters(conn: sqlite3.Connection, now: float) -> None:
 
 
 def _connect_for_play(path: Path) -> sqlite3.Connection:
-    """The read-write connection: exclusive to this process, WAL, synchronous=FULL, all confirmed."""
+    """The read-write connection: WAL, synchronous=FULL, both confirmed. Readers may look in (WAL);
+    a second kiosk is kept out by the journal's flock (by SQLite's exclusive mode where there is no flock)."""
     try:
         conn = sqlite3.connect(path, timeout=BUSY_TIMEOUT_S, isolation_level=None, check_same_thread=False)
     except sqlite3.Error as exc:
         raise _store_error(exc, path) from None
     try:
-        # Exclusive: a second kiosk on the same file is refused instead of playing the same table.
-        conn.execute("PRAGMA locking_mode = EXCLUSIVE")
+        if fcntl is None:
+            conn.execute("PRAGMA locking_mode = EXCLUSIVE")  # no folder lock here: the file keeps a second kiosk out
         journal = conn.execute("PRAGMA journal_mode = WAL").fetchone()[0]
         conn.execute("PRAGMA synchronous = FULL")
         synchronous = conn.execute("PRAGMA synchronous").fetchone()[0]
         if str(journal).lower() != "wal" or synchronous != SYNCHRONOUS_FULL:
             raise StoreError("journal_mode", path, f"journal_mode={journal}, synchronous={synchronous}")
-        conn.execute("BEGIN IMMEDIATE")  # take the write lock now, not at the first chip
+        conn.execute("BEGIN IMMEDIATE")  # a writer holding the file now is refused now, not at the first chip
         conn.execute("COMMIT")
     except StoreError:
         conn.close()

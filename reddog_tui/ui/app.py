@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import logging
 import random
 import secrets
 from pathlib import Path
@@ -29,6 +30,8 @@ class WholeCellScrollBarRender(ScrollBarRender):
 
     VERTICAL_BARS = [" "]
     HORIZONTAL_BARS = [" "]
+
+log = logging.getLogger(__name__)
 
 
 def next_language(language: str) -> str:
@@ -94,6 +97,7 @@ class RedDogApp(KioskApp, App):
         self.store = None
         self.session = None
         self.store_error = None
+        self.crashed = False  # an unexpected error ended the app; its traceback is in the log
         # The last refusal, shown on the message line until the next action. Kept as the
         # error, not as text, so a language switch re-words it.
         self.refusal: RedDogError | None = None
@@ -125,6 +129,7 @@ class RedDogApp(KioskApp, App):
                 if pending is not None:  # a redemption a crash or an outage left unfinished
                     self.resolve_redemption(*pending)
         except StoreError as error:
+            log.error("journal refused: %s", error)
             self.store_error = error
             self.push_screen(StoreErrorScreen(error))
             return
@@ -139,6 +144,14 @@ class RedDogApp(KioskApp, App):
         if not self.round_open(self.session.state):
             self.push_screen(WelcomeScreen())
         self.schedule_push_deal()
+
+    def _handle_exception(self, error: Exception) -> None:
+        """An unexpected error ends the app as Textual does, but its traceback goes to the log,
+        never to the screen (launch() shows one localized line instead)."""
+        log.critical("unexpected error, Red Dog stops", exc_info=error)
+        self.crashed = True
+        super()._handle_exception(error)
+        self._exit_renderables.clear()  # Textual's traceback, with local variables: not for the screen
 
     def on_unmount(self) -> None:
         self.stop_kiosk_mode()
@@ -301,6 +314,7 @@ class RedDogApp(KioskApp, App):
     def show_store_error(self, error) -> None:
         from .screens.error import StoreErrorScreen
 
+        log.error("journal error, play stops: %s", error)
         self.store_error = error
         self.session = None
         self.push_screen(StoreErrorScreen(error))

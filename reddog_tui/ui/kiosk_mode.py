@@ -6,6 +6,7 @@ app and directly by the tests.
 
 from __future__ import annotations
 
+import logging
 import time
 from typing import TYPE_CHECKING, Callable
 
@@ -16,6 +17,18 @@ from ..kiosk.pin import PIN_SETTING, Attempt, PinGate, Verdict
 
 if TYPE_CHECKING:
     from .app import RedDogApp
+
+log = logging.getLogger(__name__)
+# Attendant events in the log (the journal has them all; the log says what they mean).
+ATTENDANT_LOG_TEXT = {
+    "pin_accepted": "signed in",
+    "menu_closed": "signed out",
+    "pin_wrong": "wrong PIN",
+    "pin_wrong_locked": "wrong PIN, entry locked out",
+    "pin_while_locked": "PIN entered during the lockout",
+    "exit": "closed Red Dog",
+}
+ATTENDANT_LOG_LEVELS = {"pin_wrong": logging.WARNING, "pin_wrong_locked": logging.WARNING, "pin_while_locked": logging.WARNING}
 
 
 class KioskMode:
@@ -237,6 +250,7 @@ class KioskApp:
         self.push_screen(PinScreen())
 
     def journal_attendant(self, event: str) -> None:
+        log.log(ATTENDANT_LOG_LEVELS.get(event, logging.INFO), "attendant: %s", ATTENDANT_LOG_TEXT.get(event, event))
         if self.session is not None:
             self._store_call(lambda: self.session.journal_attendant_event(event))
 

@@ -6,9 +6,10 @@ from datetime import datetime
 
 from babel.dates import format_datetime
 
-from ..i18n import _, ngettext
+from ..i18n import N_, _, ngettext
 from ..i18n.formatting import babel_locale, credits, number
 from ..i18n import current_language
+from ..store.health import CheckResult, Status, Verdict, verdict
 from ..store.settings import Key, Refusal, SettingRefused
 
 
@@ -122,3 +123,51 @@ def refusal_text(refused: SettingRefused) -> str:
     if reason is Refusal.NO_PLAYABLE_ANTE:
         return _("No ante from the table minimum to the table maximum can be made with these chips.")
     return _("{field}: the stored value is not one of the choices.").format(field=field)
+
+
+# --- the journal check (`reddog check` and the attendant menu) -----------------------------
+
+CHECK_LABELS = {
+    "file": N_("The file can be read"),
+    "format": N_("A Red Dog journal of a version this release reads"),
+    "integrity": N_("Integrity of the table, meters, settings and vouchers"),
+    "integrity_full": N_("Integrity of the whole file"),
+    "identity": N_("Accounting identity"),
+    "history": N_("Settled rounds and vouchers agree with the meters"),
+}
+
+CAUSES = {
+    "missing": N_("There is no journal in this folder."),
+    "unwritable": N_("The file cannot be read."),
+    "read_only_file": N_("The file cannot be read."),
+    "write_failed": N_("The file cannot be read."),
+    "not_a_database": N_("This is not a Red Dog journal."),
+    "is_a_directory": N_("This is not a Red Dog journal."),
+    "not_a_regular_file": N_("This is not a Red Dog journal."),
+    "newer_schema": N_("A newer version of Red Dog wrote this journal."),
+    "locked": N_("Another program holds the journal; try again later."),
+    "integrity": N_("Damage found."),
+}
+
+
+def check_cause(cause: str) -> str:
+    return _(CAUSES.get(cause, CAUSES["integrity"]))
+
+
+def check_report_lines(results: list[CheckResult], full: bool) -> list[str]:
+    """One line per check (its verdict, then what it checks), the cause under a failure, and a summary."""
+    marks = {Status.PASSED: _("ok"), Status.FAILED: _("FAILED"), Status.SKIPPED: _("not checked")}
+    width = max(len(mark) for mark in marks.values())
+    lines = []
+    for result in results:
+        key = "integrity_full" if result.name == "integrity" and full else result.name
+        lines.append(f"  {marks[result.status]:<{width}}  {_(CHECK_LABELS[key])}")
+        if result.status is Status.FAILED:
+            lines.append(f"  {'':<{width}}  {check_cause(result.cause)}")
+    summary = {
+        Verdict.HEALTHY: _("Healthy."),
+        Verdict.DAMAGED: _("Damaged: the kiosk will refuse this journal. Keep the file and call the service."),
+        Verdict.CANNOT_READ: _("The journal could not be checked."),
+    }
+    lines.append(summary[verdict(results)])
+    return lines

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import logging
 from argparse import Namespace
 from pathlib import Path
 
@@ -11,12 +12,17 @@ from pathlib import Path
 DEMO_FOLDER = "demo"
 
 
+log = logging.getLogger(__name__)
+
+
 def demo_data_dir(data_dir: Path) -> Path:
     return data_dir / DEMO_FOLDER
 
 
 def launch(args: Namespace, data_dir_env: str | None = None) -> int:
+    from .. import __version__
     from ..kiosk.signals import OrderlyEnd
+    from ..logs import held_while_drawing
     from ..store import resolve_data_dir
     from .glyphs import choose_glyph_set, prepare_terminal
 
@@ -28,6 +34,7 @@ def launch(args: Namespace, data_dir_env: str | None = None) -> int:
     data_dir = resolve_data_dir(args.data_dir, data_dir_env)
     if args.seed is not None:  # the command line refuses --seed with --kiosk
         data_dir = demo_data_dir(data_dir)
+    log.info("Red Dog %s starts%s, data dir %s", __version__, " in kiosk mode" if kiosk else "", data_dir)
     lock = None
     if kiosk:
         import os
@@ -38,6 +45,7 @@ def launch(args: Namespace, data_dir_env: str | None = None) -> int:
 
         refusal = kiosk_refusal(data_dir, args.lang)
         if refusal is not None:
+            log.error("kiosk mode refused: %s", refusal)
             print(refusal, file=sys.stderr)
             return 2
         os.environ.pop("TEXTUAL_ALLOW_SIGNALS", None)  # Ctrl+C, Ctrl+Z, Ctrl+\ must stay plain keys
@@ -61,12 +69,23 @@ def launch(args: Namespace, data_dir_env: str | None = None) -> int:
     orderly = OrderlyEnd(end)
     orderly.install()
     try:
-        app.run()
+        with held_while_drawing():
+            app.run()
     finally:
         orderly.uninstall()
         if lock is not None:
             lock.release()
+    if app.crashed:
+        print(crash_text())  # on the screen: one line in the player's language, never a traceback
     if orderly.exit_status is not None:
-        return orderly.exit_status
-    # A journal that cannot be used refuses play: the exit status says so too.
-    return app.return_code or (1 if app.store_error is not None else 0)
+        status = orderly.exit_status
+    else:  # a journal that cannot be used refuses play: the exit status says so too
+        status = app.return_code or (1 if app.store_error is not None else 0)
+    log.info("Red Dog stops, exit status %d", status)
+    return status
+
+
+def crash_text() -> str:
+    from ..i18n import _
+
+    return _("Red Dog stopped after an unexpected error. The table is kept; please call an attendant.")

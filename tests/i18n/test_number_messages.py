@@ -35,7 +35,7 @@ PLACEHOLDER = re.compile(r"\{(\w+)\}")
 
 # How the code fills each numeric placeholder, given the number n.
 NUMERIC = {
-    **dict.fromkeys(("amount", "needed", "available", "minimum", "maximum"), credits),
+    **dict.fromkeys(("amount", "needed", "available", "minimum", "maximum", "stake", "paid"), credits),
     **dict.fromkeys(
         ("value", "ante", "spread", "count", "n", "low", "high", "decks", "min_bet", "max_bet",
          "max_winnings", "raise_from", "first", "last", "width", "height", "min_width", "min_height",
@@ -64,6 +64,9 @@ SPECIAL = {
     "{amount} credit": {"amount": number},  # the count's own noun, as formatting.credits fills it
     "no {level} interval below {minimum} rounds": {"minimum": number},  # rounds, not credits
     "Voucher {number}: pay {amount} credit.": {"amount": number},  # the count's own noun
+    # The journal listing (operator_cli.py) numbers rounds and vouchers in the language's digits.
+    "Round {number}: {cards}, {hand}, stake {stake}, paid {paid}": {"number": number},
+    "Voucher {number}: {amount}": {"number": number},
     "{level} interval {low} – {high}": {"low": lambda n: percent(Fraction(n, 100), 4), "high": lambda n: percent(Fraction(n + 1, 100), 4)},
 }
 # Placeholders that hold no number, with what the code puts there.
@@ -81,6 +84,10 @@ TEXT = {
     "suit": lambda: _("hearts"),
     "text": lambda: "12ab",
     "reason": lambda: "[Errno 111] Connection refused",
+    # The journal listing and the attendant's export (operator_cli.py, journal_check.py).
+    "cards": lambda: "2♥ 9♠ 5♦",
+    "folder": lambda: "/var/lib/reddog",
+    "files": lambda: "reddog-meters-20261201T180000Z.csv, reddog-journal-20261201T180000Z.csv",
 }
 
 

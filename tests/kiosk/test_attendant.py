@@ -168,7 +168,7 @@ async def test_exit_from_the_menu_ends_the_app(tmp_path):
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("enter")
         await enter_pin(pilot)
-        await pilot.press("5", "enter")  # exit, confirmed
+        await pilot.press("6", "enter")  # exit, confirmed
         await pilot.pause(0.1)
         assert not app.is_running
     assert journal(tmp_path)[0] == "attendant_exit"

@@ -190,7 +190,7 @@ async def test_cash_out_and_exit_ask_first_and_show_the_amount(tmp_path):
         await pilot.pause()
         assert isinstance(app.screen, AttendantMenu) and app.session.state.credits == 250
         assert app.session.meters()["credits_out"] == 0
-        await pilot.press("5")
+        await pilot.press("6")  # exit: 5 checks the journal
         await pilot.pause()
         assert "Exit Red Dog? Credits on the kiosk: 250 credits (kept until the next start)." in shown(app)
         await pilot.press("escape")

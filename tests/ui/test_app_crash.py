@@ -2,9 +2,8 @@
 
 `python -m reddog_tui --data-dir D --lang en --seed S` runs under a pseudo terminal
 (100×30, TERM=xterm-256color) and is driven by key bytes, as a person at the kiosk
-would drive it. The running kiosk holds the journal exclusively, so the test cannot
-read it meanwhile; it counts the transactions committed to SQLite's write-ahead log
-instead (a commit frame carries the database size), and sends SIGKILL once the
+would drive it. The test counts the transactions committed to SQLite's write-ahead log
+(a commit frame carries the database size), and sends SIGKILL once the
 transition's commit is on disk. After each kill the journal is opened like a restart
 opens it (integrity check and accounting identity) and compared with a replay of the
 same actions through a GameSession on a separate data dir: cards (the face-down third

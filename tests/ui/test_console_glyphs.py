@@ -122,7 +122,7 @@ async def draw_every_screen(tmp_path: Path, language: str, glyphs) -> Drawn:
         await drawn.take(pilot, "operator settings refused", "OperatorSettingsScreen")
         await pilot.press("escape")
         await drawn.take(pilot, "attendant menu after settings", "AttendantMenu")
-        await pilot.press("5")
+        await pilot.press("6")  # 5 checks the journal
         await drawn.take(pilot, "exit: confirmation", "ConfirmScreen")
         await pilot.press("escape", "escape")
         app.show_reality_check()

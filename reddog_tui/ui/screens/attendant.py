@@ -141,8 +141,8 @@ class PinScreen(Screen):
 
 # --- the menu -------------------------------------------------------------------------------
 
-MENU = ("add_credits", "cash_out", "meters", "settings", "exit")
-HALL_MENU = ("add_credits", "redeem_voucher", "cash_out", "meters", "settings", "exit")  # a kiosk of a hall
+MENU = ("add_credits", "cash_out", "meters", "settings", "check", "exit")
+HALL_MENU = ("add_credits", "redeem_voucher", "cash_out", "meters", "settings", "check", "exit")  # a kiosk of a hall
 
 
 def menu_keys(app) -> tuple[str, ...]:
@@ -156,6 +156,7 @@ def menu_labels() -> dict[str, str]:
         "cash_out": _("Cash out"),
         "meters": _("Meters"),
         "settings": _("Operator settings"),
+        "check": _("Check the journal"),
         "exit": _("Exit Red Dog"),
     }
 
@@ -261,6 +262,10 @@ class AttendantMenu(AttendantScreen):
             self.app.push_screen(MetersScreen())
         elif key == "settings":
             self.app.push_screen(OperatorSettingsScreen())
+        elif key == "check":
+            from .journal_check import JournalCheckScreen
+
+            self.app.push_screen(JournalCheckScreen())
         elif key == "exit":
             self.confirm_exit()
         self.refresh_view()
@@ -542,7 +547,11 @@ class VoucherScreen(AttendantScreen):
 
 
 class MetersScreen(AttendantScreen):
-    BINDINGS = [Binding("escape,enter", "back", show=False)]
+    BINDINGS = [Binding("escape,enter", "back", show=False), Binding("e", "export", show=False)]
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.message = ""
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="attendant-body"):
@@ -564,8 +573,15 @@ class MetersScreen(AttendantScreen):
             row = self.query_one(f"#meter-{key.replace('_', '-')}")
             row.query_one(".voucher-name", Static).update(name)
             row.query_one(".voucher-value", Static).update(number(values.get(key, 0)))
-        self.say(_("Meters only grow; they count every game since the journal was created."))
-        self.query_one("#keys", KeyBar).show([back_key()])
+        self.say(self.message or _("Meters only grow; they count every game since the journal was created."))
+        self.query_one("#keys", KeyBar).show([(pgettext("key", "E"), _("Export to files")), back_key()])
+
+    def action_export(self) -> None:
+        """The meters and the journal as CSV files in the data folder, as `reddog attendant` writes them."""
+        from .journal_check import export_to_data_dir
+
+        self.message = export_to_data_dir(self.app)
+        self.refresh_view()
 
     def action_back(self) -> None:
         self.app.pop_screen()

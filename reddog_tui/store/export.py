@@ -1,0 +1,124 @@
+"""The meters and the journal for the books, read-only, so they can be read while a kiosk plays.
+
+Every amount is whole credits. The rows carry what the accounting identity needs:
+    credits + on_table == credits_in - credits_out - total_wagered + total_paid + at_risk
+with, from the journal rows alone: credits_in = the "credits" events, credits_out = the
+vouchers, total_paid = the rounds' paid, total_wagered = the rounds' ante + raise + at_risk.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import sqlite3
+from datetime import datetime, timezone
+from pathlib import Path
+
+from ..engine import Action, TableState
+from .accounting import ZERO_METERS, at_risk
+from .schema import METER_NAMES
+
+TABLE_FIELDS = ("credits", "on_table", "at_risk")
+METER_FIELDS = (*METER_NAMES, *TABLE_FIELDS)
+JOURNAL_FIELDS = (
+    "time", "record", "number", "event", "amount",
+    "cards", "kind", "spread", "outcome", "ante", "raised", "paid", "credits_before", "credits_after",
+)
+PLAY_ACTIONS = frozenset(action.value for action in Action)
+CREDIT_EVENTS = frozenset({"open_table", "add_credits"})  # the entries that count as credits in
+# A cash-out's journal entry is exported as its voucher, once.
+EVENTS_SHOWN_AS_VOUCHERS = frozenset({"cash_out"})
+
+
+def read_meters(conn: sqlite3.Connection) -> dict[str, int]:
+    """The meters and the table's credits, chips on the table and amount at risk, in one read."""
+    conn.execute("BEGIN")  # one committed state, even while the kiosk writes
+    try:
+        meters = dict(ZERO_METERS)
+        meters.update(conn.execute("SELECT name, value FROM meters").fetchall())
+        row = conn.execute("SELECT state FROM table_state WHERE id = 1").fetchone()
+    finally:
+        conn.execute("COMMIT")
+    state = TableState.from_json(row[0]) if row else None
+    table = {
+        "credits": state.credits if state else 0,
+        "on_table": state.on_table if state else 0,
+        "at_risk": at_risk(state) if state else 0,
+    }
+    return {name: meters[name] for name in METER_NAMES} | table
+
+
+def read_journal(conn: sqlite3.Connection, since: datetime | None = None) -> list[dict[str, object]]:
+    """Settled rounds, vouchers and attendant events from `since` on (all when None), oldest first.
+
+    Each row has every field of JOURNAL_FIELDS; the ones that do not apply are None.
+    """
+    start = since.timestamp() if since is not None else float("-inf")
+    rows: list[tuple[float, int, dict[str, object]]] = []
+    conn.execute("BEGIN")
+    try:
+        for r in conn.execute(
+            "SELECT round, time, card1, card2, card3, kind, spread, outcome, ante, raised, paid,"
+            " credits_before, credits_after FROM rounds WHERE time >= ? ORDER BY round",
+            (start,),
+        ):
+            fields = dict(zip(("number", "time", "c1", "c2", "c3", "kind", "spread", "outcome", "ante",
+                               "raised", "paid", "credits_before", "credits_after"), r))
+            fields["cards"] = " ".join((fields.pop("c1"), fields.pop("c2"), fields.pop("c3")))
+            rows.append((r[1], 1, _row("round", **fields)))
+        for number, time, amount in conn.execute(
+            "SELECT number, time, amount FROM vouchers WHERE time >= ? ORDER BY number", (start,)
+        ):
+            rows.append((time, 2, _row("voucher", number=number, time=time, amount=amount)))
+        for seq, time, action, value in conn.execute(
+            "SELECT seq, time, action, value FROM journal WHERE time >= ? ORDER BY seq", (start,)
+        ):
+            if action in PLAY_ACTIONS or action in EVENTS_SHOWN_AS_VOUCHERS:
+                continue
+            kind = "credits" if action in CREDIT_EVENTS else "event"
+            rows.append((time, 0, _row(kind, number=seq, time=time, event=action, amount=value)))
+    finally:
+        conn.execute("COMMIT")
+    rows.sort(key=lambda item: (item[0], item[1]))
+    return [row for _time, _order, row in rows]
+
+
+def _row(record: str, time: float, **fields: object) -> dict[str, object]:
+    row: dict[str, object] = dict.fromkeys(JOURNAL_FIELDS)
+    row.update(fields)
+    row["record"] = record
+    row["time"] = datetime.fromtimestamp(time, timezone.utc).isoformat(timespec="seconds")
+    return row
+
+
+def to_csv(rows: list[dict[str, object]], fields: tuple[str, ...]) -> str:
+    """CSV with a header row; a field that does not apply is an empty cell."""
+    buffer = io.StringIO()
+    writer = csv.DictWriter(buffer, fieldnames=fields, lineterminator="\n")
+    writer.writeheader()
+    writer.writerows(rows)
+    return buffer.getvalue()
+
+
+def meters_csv(meters: dict[str, int]) -> str:
+    return to_csv([{"name": name, "value": meters[name]} for name in METER_FIELDS], ("name", "value"))
+
+
+def write_export_files(conn: sqlite3.Connection, folder: Path, moment: datetime) -> list[Path]:
+    """The meters and the whole journal as two CSV files in `folder`, named by the UTC time.
+
+    Each file is written under a temporary name and renamed, so a reader never sees half a file.
+    """
+    stamp = moment.astimezone(timezone.utc).strftime("%Y%m%dT%H%M%SZ")
+    contents = {
+        f"reddog-meters-{stamp}.csv": meters_csv(read_meters(conn)),
+        f"reddog-journal-{stamp}.csv": to_csv(read_journal(conn), JOURNAL_FIELDS),
+    }
+    written = []
+    for name, text in contents.items():
+        path = Path(folder) / name
+        draft = path.with_name(name + ".part")
+        draft.write_text(text, encoding="utf-8")
+        draft.replace(path)
+        written.append(path)
+    return written

@@ -1,0 +1,85 @@
+"""The attendant's journal check and meter export: the same read-only code as `reddog check`
+and `reddog attendant meters --csv`, reached from the attendant menu."""
+
+from __future__ import annotations
+
+import logging
+
+from textual import work
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical
+from textual.widgets import Static
+
+from ...i18n import _
+from ..kiosk_texts import check_report_lines
+from ..widgets.buttons import KeyBar
+from .attendant import AttendantScreen, back_key
+
+log = logging.getLogger(__name__)
+
+
+class JournalCheckScreen(AttendantScreen):
+    """Runs the full check (whole file and history) in a thread, then shows a verdict per check."""
+
+    BINDINGS = [Binding("escape,enter", "back", show=False)]
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.results = None
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="attendant-body"):
+            yield Static("", classes="attendant-title", markup=False)
+            yield Static("", id="check-report", classes="attendant-line", markup=False)
+            yield Static("", classes="attendant-message", markup=False)
+        yield KeyBar("", id="keys", markup=False)
+
+    def on_mount(self) -> None:
+        super().on_mount()
+        self.run_check()
+
+    @work(thread=True, exclusive=True)
+    def run_check(self) -> None:
+        from ...store.health import check_journal
+
+        results = check_journal(self.app.store.path.parent, full=True)
+        self.app.call_from_thread(self.show_results, results)
+
+    def show_results(self, results) -> None:
+        for result in results:
+            if result.cause:
+                log.warning("journal check from the attendant menu: %s failed (%s: %s)", result.name, result.cause, result.detail)
+        self.results = results
+        self.refresh_view()
+
+    def refresh_view(self) -> None:
+        if not self.ready:
+            return
+        self.query_one(".attendant-title", Static).update(_("Check the journal"))
+        report = self.query_one("#check-report", Static)
+        if self.results is None:
+            report.update(_("Checking the whole journal…"))
+        else:
+            report.update("\n".join(check_report_lines(self.results, full=True)))
+        self.query_one("#keys", KeyBar).show([back_key()])
+
+    def action_back(self) -> None:
+        self.app.pop_screen()
+
+
+def export_to_data_dir(app) -> str:
+    """Write the meters and the journal as CSV files beside the journal; what to tell the attendant."""
+    from ...store.errors import StoreError
+    from ...store.export import write_export_files
+    from ...store.health import read_only
+
+    folder = app.store.path.parent
+    try:
+        with read_only(folder) as conn:
+            written = write_export_files(conn, folder, app.store.now())
+    except (OSError, StoreError, ValueError) as error:
+        log.error("export to %s failed: %s", folder, error)
+        return _("The export could not be written to {folder}.").format(folder=folder)
+    log.info("meters and journal exported: %s", ", ".join(str(path) for path in written))
+    return _("Written to {folder}: {files}").format(folder=folder, files=", ".join(path.name for path in written))

@@ -1,0 +1,78 @@
+"""The attendant menu's journal check and the meters screen's export to the data folder."""
+
+from __future__ import annotations
+
+import csv
+
+from reddog_tui.cli import main
+from reddog_tui.ui.screens.attendant import MetersScreen
+from reddog_tui.ui.screens.journal_check import JournalCheckScreen
+from tests.ui.helpers import SPREAD_4_WIN, run, screen_text
+
+from .kiosk_helpers import enter_pin, kiosk_app, paying_in
+
+
+async def wait_for_check(pilot, app) -> None:
+    for _ in range(100):
+        await pilot.pause(0.05)
+        if isinstance(app.screen, JournalCheckScreen) and app.screen.results is not None:
+            return
+    raise AssertionError("the check never finished")
+
+
+@run
+async def test_the_menu_checks_the_journal_the_kiosk_has_open(tmp_path):
+    app = kiosk_app(tmp_path, rounds=[SPREAD_4_WIN])
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("enter")
+        await enter_pin(pilot)
+        await pilot.press("5")
+        await wait_for_check(pilot, app)
+        text = screen_text(app)
+        assert "Check the journal" in text
+        assert "Settled rounds and vouchers agree with the meters" in text  # the full check
+        assert "Healthy." in text and "FAILED" not in text
+        await pilot.press("escape")
+        await pilot.pause(0.1)
+        assert not isinstance(app.screen, JournalCheckScreen) and app.is_running
+
+
+@run
+async def test_the_check_speaks_the_kiosks_language(tmp_path):
+    app = kiosk_app(tmp_path, language="it")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("enter")
+        await enter_pin(pilot)
+        await pilot.press("5")
+        await wait_for_check(pilot, app)
+        text = screen_text(app)
+        assert "In ordine." in text and "Quadratura contabile" in text and "Healthy" not in text
+
+
+@run
+async def test_the_meters_screen_exports_what_the_command_line_exports(tmp_path, capsys):
+    app = kiosk_app(tmp_path, rounds=[SPREAD_4_WIN])
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("enter")
+        await enter_pin(pilot)
+        await pilot.press(*paying_in(250))
+        await pilot.pause(0.1)
+        assert app.session.state.credits == 250
+        await pilot.press("escape", "3")
+        await pilot.pause(0.1)
+        assert isinstance(app.screen, MetersScreen)
+        assert "Export to files" in screen_text(app)
+        await pilot.press("e")
+        await pilot.pause(0.1)
+        assert f"Written to {tmp_path}" in screen_text(app)
+    meters_file = next(tmp_path.glob("reddog-meters-*.csv"))
+    journal_file = next(tmp_path.glob("reddog-journal-*.csv"))
+    assert meters_file.name.replace("meters", "journal") == journal_file.name
+    assert not list(tmp_path.glob("*.part"))
+    capsys.readouterr()
+    assert main(["--data-dir", str(tmp_path), "attendant", "meters", "--csv"]) == 0
+    assert meters_file.read_text() == capsys.readouterr().out
+    assert main(["--data-dir", str(tmp_path), "attendant", "journal", "--csv"]) == 0
+    assert journal_file.read_text() == capsys.readouterr().out
+    meters = {row["name"]: int(row["value"]) for row in csv.DictReader(meters_file.open())}
+    assert meters["credits_in"] == 250 and meters["credits"] == 250
