@@ -71,9 +71,11 @@ class _Parser(argparse.ArgumentParser):
 
 def _whole_number(low: int, high: int | None, option: str) -> Callable[[str], int]:
     def parse(text: str) -> int:
+        from .store.settings import written_as_whole_number
+
         try:
-            value = int(text)
-        except ValueError:
+            value = int(text) if written_as_whole_number(text) else None
+        except ValueError:  # more digits than Python converts
             value = None
         if value is None or value < low or (high is not None and value > high):
             shown = text if value is None else value

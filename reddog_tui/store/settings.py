@@ -224,9 +224,14 @@ STORED_KEYS = tuple(key for key in Key if key not in TABLE_KEYS)  # the rows of 
 CREDITS_PAID_IN = Whole(1, MAX_AMOUNT)  # one amount an attendant adds
 
 
+def written_as_whole_number(text: str) -> bool:
+    """Whether `text` is a whole number as Red Dog takes one, typed or on the command line: the
+    digits 0-9 only. str.isdigit() and int() also take other scripts' digits (١٢٣), "1_000" and signs."""
+    return bool(text) and all(c in "0123456789" for c in text)
+
+
 def _whole(key: Key | str, text: str, low: int, high: int) -> int:
-    # str.isdigit() and int() also take other scripts' digits (١٢٣) and "1_000": only 0-9 is a number here.
-    if not text or any(c not in "0123456789" for c in text):
+    if not written_as_whole_number(text):
         raise SettingRefused(key, Refusal.NOT_A_WHOLE_NUMBER, low, high, text)
     if len(text.lstrip("0")) > len(str(high)):  # far above the limit: no need to build the number
         raise SettingRefused(key, Refusal.OUT_OF_RANGE, low, high, text)

@@ -141,3 +141,10 @@ def test_argparse_refusals_follow_the_system_language(case):
 def test_the_environment_chooses_the_language_as_gettext_does(environment, language):
     argv, says = ARGPARSE_REFUSALS["unrecognized arguments"]
     assert one_line_refusal(run_cli(argv, **environment)) == says[language]
+
+
+@pytest.mark.parametrize("typed", ["١٠٠", "1_000", "+100"])
+def test_a_count_is_written_with_the_digits_0_to_9_only(typed):
+    """As everywhere a number is typed: other scripts' digits, underscores and signs are refused."""
+    proc = run_cli(["--lang", "en", "simulate", "--rounds", typed])
+    assert one_line_refusal(proc) == f"reddog simulate: --rounds must be a whole number from 1 up, not {typed}."
