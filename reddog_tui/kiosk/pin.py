@@ -1,14 +1,18 @@
-"""The attendant PIN: stored only as a salted scrypt hash, guarded against guessing."""
+"""The attendant PIN: stored only as a salted scrypt hash, guarded against guessing.
+
+Wrong PINs lock the entry for longer each time (LOCK_STEPS). The lock is not kept anywhere of
+its own: it is worked out from the attempts journaled since the last right PIN, so it survives a
+restart, and the journal shows every lock with its length.
+"""
 
 from __future__ import annotations
 
 import hashlib
 import hmac
 import secrets
-import time
 from dataclasses import dataclass
 from enum import StrEnum
-from typing import Callable
+from typing import Callable, Iterable
 
 from ..store.settings import Key
 
@@ -20,8 +24,8 @@ PIN_SETTING = Key.PIN_HASH  # the store setting that holds the hash, never the P
 
 MIN_PIN_LENGTH = 4
 MAX_PIN_LENGTH = 12
-MAX_ATTEMPTS = 3
-LOCK_SECONDS = 60
+MAX_ATTEMPTS = 3  # wrong PINs in a row that lock the entry
+LOCK_STEPS = (60, 5 * 60, 30 * 60)  # the first lock, the second, the third and every later one
 
 
 class PinRefused(ValueError):
@@ -62,42 +66,110 @@ class Verdict(StrEnum):
     LOCKED = "locked"  # too many wrong PINs: nothing is checked until the lock ends
 
 
+class PinEvent(StrEnum):
+    """The attempts as journaled (`attendant_<value>`)."""
+
+    ACCEPTED = "pin_accepted"
+    WRONG = "pin_wrong"
+    LOCKING = "pin_wrong_locked"  # the wrong PIN that locked the entry; journaled with the lock's seconds
+    WHILE_LOCKED = "pin_while_locked"  # not checked
+
+
+# The attempts that move the lock, and how many of the newest of them decide it: enough to see
+# the wrong ones since the last lock and as many locks before it as LOCK_STEPS tells apart.
+COUNTED = (PinEvent.ACCEPTED, PinEvent.WRONG, PinEvent.LOCKING)
+HISTORY_NEEDED = MAX_ATTEMPTS * len(LOCK_STEPS)
+
+
+@dataclass(frozen=True)
+class JournaledAttempt:
+    time: float  # seconds since the epoch, as the journal has it
+    event: PinEvent
+    value: int | None = None  # a lock's seconds
+
+
+@dataclass(frozen=True)
+class PinLock:
+    """Where the entry stands after a history of attempts."""
+
+    wrong_in_a_row: int = 0  # since the last lock or right PIN
+    locks_in_a_row: int = 0  # since the last right PIN
+    locked_at: float = 0.0
+    lock_seconds: int = 0
+
+    def seconds_left(self, now: float) -> float:
+        """Never more than the lock's length, even if the clock was set back meanwhile."""
+        return max(0.0, min(self.locked_at + self.lock_seconds - now, float(self.lock_seconds)))
+
+    def next_lock_seconds(self) -> int:
+        return LOCK_STEPS[min(self.locks_in_a_row, len(LOCK_STEPS) - 1)]
+
+
+def after(lock: PinLock, attempt: JournaledAttempt) -> PinLock:
+    """The lock once one more attempt is journaled."""
+    if attempt.event is PinEvent.ACCEPTED:
+        return PinLock()
+    if attempt.event is PinEvent.WRONG:
+        return PinLock(lock.wrong_in_a_row + 1, lock.locks_in_a_row, lock.locked_at, lock.lock_seconds)
+    if attempt.event is PinEvent.LOCKING:
+        seconds = attempt.value if attempt.value is not None else LOCK_STEPS[0]  # journaled before escalation
+        return PinLock(0, lock.locks_in_a_row + 1, attempt.time, seconds)
+    return lock  # an attempt while locked changes nothing
+
+
+def pin_lock(history: Iterable[JournaledAttempt]) -> PinLock:
+    """The lock after these attempts, oldest first."""
+    lock = PinLock()
+    for attempt in history:
+        lock = after(lock, attempt)
+    return lock
+
+
+def journaled_attempts(newest_first: Iterable[tuple[float, str, int | None]]) -> list[JournaledAttempt]:
+    """The PIN attempts among journaled attendant events given as (time, event, value), newest
+    first as the journal reads them; oldest first as `pin_lock` takes them."""
+    known = {event.value: event for event in PinEvent}
+    attempts = [JournaledAttempt(time, known[event], value) for time, event, value in newest_first if event in known]
+    return attempts[::-1]
+
+
 @dataclass(frozen=True)
 class Attempt:
     verdict: Verdict
+    event: PinEvent  # what to journal for this attempt
+    value: int | None = None  # and with it: a new lock's seconds
     locked_for: float = 0.0  # seconds left of the lock
 
 
+def judge(is_right: Callable[[], bool], lock: PinLock, now: float) -> Attempt:
+    """One attempt against the lock as it stands; the caller journals `event` with `value`.
+    `is_right` checks the PIN, and is not called while the entry is locked."""
+    left = lock.seconds_left(now)
+    if left > 0:
+        return Attempt(Verdict.LOCKED, PinEvent.WHILE_LOCKED, locked_for=left)
+    if is_right():
+        return Attempt(Verdict.ACCEPTED, PinEvent.ACCEPTED)
+    if lock.wrong_in_a_row + 1 >= MAX_ATTEMPTS:
+        seconds = lock.next_lock_seconds()
+        return Attempt(Verdict.LOCKED, PinEvent.LOCKING, seconds, locked_for=float(seconds))
+    return Attempt(Verdict.WRONG, PinEvent.WRONG)
+
+
 class PinGate:
-    """Three wrong PINs in a row lock the entry for a minute."""
+    """The attendant entry: attempts judged against the lock the journal's history gave it."""
 
     def __init__(
-        self,
-        stored_hash: str,
-        clock: Callable[[], float] = time.monotonic,
-        max_attempts: int = MAX_ATTEMPTS,
-        lock_seconds: float = LOCK_SECONDS,
+        self, stored_hash: str, clock: Callable[[], float], history: Iterable[JournaledAttempt] = ()
     ) -> None:
         self._stored = stored_hash
         self._clock = clock
-        self._max = max_attempts
-        self._lock_seconds = lock_seconds
-        self._wrong = 0
-        self._locked_until = 0.0
+        self.lock = pin_lock(history)
 
     def locked_for(self) -> float:
-        return max(0.0, self._locked_until - self._clock())
+        return self.lock.seconds_left(self._clock())
 
     def attempt(self, pin: str) -> Attempt:
-        left = self.locked_for()
-        if left > 0:
-            return Attempt(Verdict.LOCKED, left)
-        if verify_pin(pin, self._stored):
-            self._wrong = 0
-            return Attempt(Verdict.ACCEPTED)
-        self._wrong += 1
-        if self._wrong >= self._max:
-            self._wrong = 0
-            self._locked_until = self._clock() + self._lock_seconds
-            return Attempt(Verdict.LOCKED, float(self._lock_seconds))
-        return Attempt(Verdict.WRONG)
+        now = self._clock()
+        attempt = judge(lambda: verify_pin(pin, self._stored), self.lock, now)
+        self.lock = after(self.lock, JournaledAttempt(now, attempt.event, attempt.value))
+        return attempt

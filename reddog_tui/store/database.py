@@ -15,7 +15,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import datetime, timezone
 from pathlib import Path
-from typing import Callable, Iterator, Mapping
+from typing import Callable, Collection, Iterator, Mapping
 
 try:
     import fcntl
@@ -193,6 +193,14 @@ class Store:
         """The highest voucher number issued in [low, high], or None."""
         row = self._read("SELECT max(number) FROM vouchers WHERE number BETWEEN ? AND ?", (low, high))
         return row[0][0]
+
+    def journal_entries(self, actions: Collection[str], limit: int) -> list[tuple[float, str, int | None]]:
+        """The newest journal entries of these actions first: (seconds since the epoch, action, value)."""
+        marks = ", ".join("?" * len(actions))
+        return self._read(
+            f"SELECT time, action, value FROM journal WHERE action IN ({marks}) ORDER BY seq DESC LIMIT ?",
+            (*actions, limit),
+        )
 
     def get_setting(self, key: str) -> str | None:
         row = self._read("SELECT value FROM settings WHERE key = ?", (key,))

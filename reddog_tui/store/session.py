@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Collection, Iterable, Mapping
 from dataclasses import dataclass
 from datetime import datetime
 
@@ -35,6 +35,9 @@ class Voucher:
     number: int
     amount: int
     time: datetime  # UTC
+
+
+ATTENDANT_PREFIX = "attendant_"  # how an attendant's event is named in the journal
 
 
 class GameSession:
@@ -178,12 +181,18 @@ class GameSession:
         assert number is not None
         return Voucher(number=number, amount=amount, time=self.store.now())
 
-    def journal_attendant_event(self, event: str) -> None:
+    def journal_attendant_event(self, event: str, value: int | None = None) -> None:
         """An attendant's act that moves no money (a PIN attempt, leaving the kiosk): journaled as
-        `attendant_<event>` with the table as it is, in one transaction like every other entry."""
+        `attendant_<event>` with the table as it is, in one transaction like every other entry.
+        `value` is a figure that belongs to the event (a PIN lock's seconds), never credits."""
         if not event or not event.replace("_", "").isalnum():
             raise ValueError(f"an attendant event is a plain word, not {event!r}")
-        self._commit_outside_play(f"attendant_{event}", None, self._state, {})
+        self._commit_outside_play(ATTENDANT_PREFIX + event, value, self._state, {})
+
+    def attendant_events(self, events: Collection[str], limit: int) -> list[tuple[float, str, int | None]]:
+        """The newest journaled attendant events of these kinds first: (seconds since the epoch, event, value)."""
+        rows = self.store.journal_entries([ATTENDANT_PREFIX + event for event in events], limit)
+        return [(time, action.removeprefix(ATTENDANT_PREFIX), value) for time, action, value in rows]
 
     # --- a voucher redeemed here (ticket in); the hall decides whether it may be ---
     def begin_voucher_redemption(self, number: int) -> int:

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Callable
 from ..engine import Action, Phase
 from ..i18n import DEFAULT_LANGUAGE
 from ..kiosk.idle import IdleStep, idle_step
-from ..kiosk.pin import PIN_SETTING, Attempt, PinGate, Verdict
+from ..kiosk.pin import COUNTED, HISTORY_NEEDED, PIN_SETTING, Attempt, PinGate, journaled_attempts
 
 if TYPE_CHECKING:
     from .app import RedDogApp
@@ -139,24 +139,24 @@ class KioskMode:
         return bool(self.app.session is not None and self.app.session.get_setting(PIN_SETTING))
 
     def gate(self) -> PinGate:
+        """Built once from the journal, so that a lock outlasts a restart."""
         if self._gate is None:
-            self._gate = PinGate(self.app.session.get_setting(PIN_SETTING) or "", clock=self.clock)
+            session = self.app.session
+            newest_first = session.attendant_events([event.value for event in COUNTED], HISTORY_NEEDED)
+            self._gate = PinGate(
+                session.get_setting(PIN_SETTING) or "", clock=self.clock, history=journaled_attempts(newest_first)
+            )
         return self._gate
 
+    def pin_locked(self) -> bool:
+        """Too many wrong PINs: the table says so, for the staff."""
+        return self.app.session is not None and self.gate().locked_for() > 0
+
     def try_pin(self, pin: str) -> Attempt:
-        """Check a PIN; every attempt, right or wrong, is journaled."""
-        gate = self.gate()
-        was_locked = gate.locked_for() > 0
-        attempt = gate.attempt(pin)
-        if was_locked:
-            event = "pin_while_locked"
-        elif attempt.verdict is Verdict.ACCEPTED:
-            event = "pin_accepted"
-        elif attempt.verdict is Verdict.LOCKED:
-            event = "pin_wrong_locked"
-        else:
-            event = "pin_wrong"
-        self.app.journal_attendant(event)
+        """Check a PIN; every attempt, right or wrong, is journaled, a lock with its length."""
+        attempt = self.gate().attempt(pin)
+        self.app.journal_attendant(attempt.event.value, attempt.value)
+        self.app.refresh_session_info()
         return attempt
 
     def round_closed_for_cash_out(self) -> None:
@@ -249,10 +249,10 @@ class KioskApp:
             return
         self.push_screen(PinScreen())
 
-    def journal_attendant(self, event: str) -> None:
+    def journal_attendant(self, event: str, value: int | None = None) -> None:
         log.log(ATTENDANT_LOG_LEVELS.get(event, logging.INFO), "attendant: %s", ATTENDANT_LOG_TEXT.get(event, event))
         if self.session is not None:
-            self._store_call(lambda: self.session.journal_attendant_event(event))
+            self._store_call(lambda: self.session.journal_attendant_event(event, value))
 
     def show_reality_check(self) -> None:
         from .screens.reality_check import RealityCheckScreen

@@ -53,7 +53,11 @@ def local_time(moment: datetime) -> str:
 
 
 def seconds_left(seconds: float) -> str:
+    """A countdown: seconds up to two minutes, whole minutes (rounded up) beyond."""
     whole = max(1, int(seconds + 0.999))
+    if whole > 120:
+        minutes = (whole + 59) // 60
+        return ngettext("{n} minute", "{n} minutes", minutes).format(n=number(minutes))
     return ngettext("{n} second", "{n} seconds", whole).format(n=number(whole))
 
 

@@ -24,6 +24,9 @@ class SessionInfo(Static):
         if kiosk is None:
             return
         parts: list = []
+        if kiosk.pin_locked():
+            # TRANSLATORS: a banner on the table while wrong PINs keep the attendant out; keep it short.
+            parts += [(" " + _("Attendant entry locked") + " ", "bold #111111 on #ff5a52"), "  "]
         if kiosk.cash_out_requested:
             # TRANSLATORS: a banner on the table until the attendant pays out; keep it short.
             parts += [(" " + _("Cash-out requested") + " ", "bold #111111 on #f0c419"), "  "]
