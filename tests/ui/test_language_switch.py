@@ -1,0 +1,40 @@
+"""A language switch in the middle of a round redraws everything: the pay table, the marker, the
+message, the buttons and the key bar read as if the table had been opened in the new language."""
+
+from __future__ import annotations
+
+import pytest
+
+from reddog_tui.ui.app import next_language
+
+from .helpers import LANGUAGES, SPREAD_4_WIN, make_app, run, screen_text
+
+DECISION_KEYS = ("enter", "right", "plus", "d")  # a 5 ante; 5 and 10: spread 4 (R6), the raise asked
+
+
+def previous_language(language: str) -> str:
+    """The language that `l` leaves to show `language`."""
+    return next(before for before in LANGUAGES if next_language(before) == language)
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_table_after_a_language_switch(snap_compare, tmp_path, language):
+    app = make_app(tmp_path, previous_language(language), [SPREAD_4_WIN])
+    assert snap_compare(app, press=(*DECISION_KEYS, "l"), terminal_size=(80, 24))
+
+
+async def decision_text(data_dir, language: str, switch: bool) -> str:
+    app = make_app(data_dir, previous_language(language) if switch else language, [SPREAD_4_WIN])
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press(*DECISION_KEYS, *(("l",) if switch else ()))
+        await pilot.pause()
+        assert app.language == language
+        return screen_text(app)
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+@run
+async def test_a_switched_table_reads_as_one_opened_in_that_language(tmp_path, language):
+    switched = await decision_text(tmp_path / "switched", language, switch=True)
+    opened = await decision_text(tmp_path / "opened", language, switch=False)
+    assert switched.splitlines() == opened.splitlines()
