@@ -10,9 +10,9 @@ from __future__ import annotations
 import hashlib
 import hmac
 import secrets
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from enum import StrEnum
-from typing import Callable, Iterable
 
 from ..store.settings import Key
 

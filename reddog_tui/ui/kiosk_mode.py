@@ -8,7 +8,8 @@ from __future__ import annotations
 
 import logging
 import time
-from typing import TYPE_CHECKING, Callable
+from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 from ..engine import Action, Phase
 from ..i18n import DEFAULT_LANGUAGE
@@ -34,7 +35,7 @@ ATTENDANT_LOG_LEVELS = {"pin_wrong": logging.WARNING, "pin_wrong_locked": loggin
 class KioskMode:
     """What the locked kiosk tracks beside the table."""
 
-    def __init__(self, app: "RedDogApp", clock: Callable[[], float]) -> None:
+    def __init__(self, app: RedDogApp, clock: Callable[[], float]) -> None:
         self.app = app
         self.clock = clock
         self.last_input = clock()

@@ -130,7 +130,7 @@ def test_the_newest_attempts_decide_the_lock_as_the_whole_history_would():
         now, lock, history = 1000.0, PinLock(), []
         for _ in range(rng.randrange(40)):
             right = rng.choice(counted) is PinEvent.ACCEPTED
-            attempt = judge(lambda: right, lock, now)
+            attempt = judge(lambda right=right: right, lock, now)
             history.append(JournaledAttempt(now, attempt.event, attempt.value))
             lock = pin_lock(history)
             now += rng.choice([1, 61, 400])
