@@ -96,3 +96,29 @@ async def test_a_broken_journal_in_kiosk_mode_can_still_be_left(tmp_path):
         await pilot.press("ctrl+q")
         await pilot.pause()
         assert not app.is_running
+
+
+def test_the_exit_signals_are_ignored_from_before_the_kiosk_starts(tmp_path, monkeypatch):
+    """From the command line on: Ctrl+C typed while the kiosk starts up (the terminal still
+    turns it into a signal then) must not end it, and the shell's handlers come back after."""
+    from argparse import Namespace
+
+    from reddog_tui.ui.launch import launch
+
+    seen = {}
+
+    class StartingApp:  # stands in for the app: notes the handlers the moment it would start
+        return_code, store_error = 0, None
+
+        def __init__(self, **_options) -> None:
+            pass
+
+        def run(self) -> None:
+            seen.update({number: signal.getsignal(number) for number in EXIT_SIGNALS})
+
+    monkeypatch.setattr("reddog_tui.ui.app.RedDogApp", StartingApp)
+    before = {number: signal.getsignal(number) for number in EXIT_SIGNALS}
+    args = Namespace(kiosk=True, data_dir=str(with_pin(tmp_path)), lang="en", seed=None)
+    assert launch(args) == 0
+    assert seen == {number: signal.SIG_IGN for number in EXIT_SIGNALS}
+    assert {number: signal.getsignal(number) for number in EXIT_SIGNALS} == before
