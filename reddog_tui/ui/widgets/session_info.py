@@ -23,17 +23,21 @@ class SessionInfo(Static):
         self.set_class(kiosk is not None, "-kiosk")
         if kiosk is None:
             return
-        parts: list = []
-        if kiosk.pin_locked():
+        banners: list = []
+        locked = kiosk.pin_locked()
+        if locked:
             # TRANSLATORS: a banner on the table while wrong PINs keep the attendant out; keep it short.
-            parts += [(" " + _("Attendant entry locked") + " ", "bold #111111 on #ff5a52"), "  "]
+            banners.append((" " + _("Attendant entry locked") + " ", "bold #111111 on #ff5a52"))
         if kiosk.cash_out_requested:
             # TRANSLATORS: a banner on the table until the attendant pays out; keep it short.
-            parts += [(" " + _("Cash-out requested") + " ", "bold #111111 on #f0c419"), "  "]
-        parts += [
-            # TRANSLATORS: the top bar's time played (h:mm); keep it short.
-            (_("Played"), "dim"), " ", (clock_duration(kiosk.played_seconds()), "bold"), "  ",
-            # TRANSLATORS: the top bar's net result of the player's session; keep it short.
-            (_("Net"), "dim"), " ", (signed_number(kiosk.net_result()), "bold"),
-        ]
-        self.update(Content.assemble(*parts))
+            banners.append((" " + _("Cash-out requested") + " ", "bold #111111 on #f0c419"))
+        reminder: list = []
+        if not locked:  # while locked the staff's notice has the room (a lock lasts minutes)
+            reminder = [
+                # TRANSLATORS: the top bar's time played (h:mm); keep it short.
+                (_("Played"), "dim"), " ", (clock_duration(kiosk.played_seconds()), "bold"), "  ",
+                # TRANSLATORS: the top bar's net result of the player's session; keep it short.
+                (_("Net"), "dim"), " ", (signed_number(kiosk.net_result()), "bold"),
+            ]  # fmt: skip
+        parts = [part for banner in banners for part in (banner, "  ")] + reminder
+        self.update(Content.assemble(*(parts[:-1] if parts and not reminder else parts)))
