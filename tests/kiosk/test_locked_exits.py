@@ -108,7 +108,7 @@ def test_the_exit_signals_are_ignored_from_before_the_kiosk_starts(tmp_path, mon
     seen = {}
 
     class StartingApp:  # stands in for the app: notes the handlers the moment it would start
-        return_code, store_error = 0, None
+        return_code, store_error, crashed = 0, None, False
 
         def __init__(self, **_options) -> None:
             pass
