@@ -167,6 +167,18 @@ def bench_store(quick: bool) -> list[Figure]:
     ]
 
 
+def bench_check(quick: bool) -> list[Figure]:
+    from benchmarks.check_bench import measure
+
+    figures = measure(quick)
+    rounds = f"{figures['rounds']:,} rounds"
+    return [
+        Figure(f"reddog check, {rounds}", figures["check_ms"], None, "ms", "for the record"),
+        Figure(f"reddog check --full, {rounds}", figures["check_full_ms"], None, "ms", "for the record"),
+        Figure(f"journal export (all rows), {rounds}", figures["journal_export_ms"], None, "ms", "for the record"),
+    ]
+
+
 # --- the table -------------------------------------------------------------------
 
 ENTRIES: dict[str, Callable[[bool], list[Figure]]] = {
@@ -177,6 +189,7 @@ ENTRIES: dict[str, Callable[[bool], list[Figure]]] = {
     "engine": bench_engine,
     "par": bench_par,
     "store": bench_store,
+    "check": bench_check,
 }
 
 

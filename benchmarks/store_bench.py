@@ -90,7 +90,7 @@ def fill_history(data_dir: Path, rounds: int) -> int:
 
     conn = sqlite3.connect(database_path(data_dir), isolation_level=None)
     conn.execute("BEGIN IMMEDIATE")
-    conn.executemany("INSERT INTO journal VALUES (?, ?, ?, ?, ?)", journal)
+    conn.executemany("INSERT INTO journal (seq, time, action, value, state) VALUES (?, ?, ?, ?, ?)", journal)
     conn.executemany("INSERT INTO rounds VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", round_rows)
     for name, value in meters.items():
         conn.execute("UPDATE meters SET value = ? WHERE name = ?", (value, name))

@@ -23,6 +23,7 @@ from .i18n import DEFAULT_LANGUAGE, LANGUAGES, N_, _, ngettext, set_language, sy
 EXIT_USAGE = 2
 EXIT_BROKEN_PIPE = 141  # 128 + SIGPIPE: what a shell reports for a writer whose reader has gone
 LOG_LEVELS = ("debug", "info", "warning", "error")
+COMPLETION_SHELLS = ("bash", "zsh", "tcsh")
 
 # argparse's own messages that a person can meet, marked here so that they are in the
 # catalogues; argparse asks for them through `_argparse_messages` below.
@@ -198,7 +199,19 @@ def _add_check(commands) -> None:
     check.add_argument("--json", action="store_true", help=_("one JSON object instead of a report"))
 
 
-SUB_COMMANDS: tuple[Callable, ...] = (_add_par, _add_simulate, _add_check, _add_attendant, _add_hall)
+def _add_completion_and_manpage(commands) -> None:
+    completion = commands.add_parser(
+        "completion", help=_("print the shell completion script"),
+        description=_("Prints the completion script for a shell, written from these options."),
+    )  # fmt: skip
+    completion.add_argument("shell", choices=COMPLETION_SHELLS, help=_("the shell"))
+    commands.add_parser("manpage", help=_("print the manual page reddog(1)"),
+                        description=_("Prints the manual page reddog(1) in roff, written from these options."))  # fmt: skip
+
+
+SUB_COMMANDS: tuple[Callable, ...] = (
+    _add_par, _add_simulate, _add_check, _add_attendant, _add_hall, _add_completion_and_manpage
+)
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -296,6 +309,25 @@ def run_par(decks: int, as_json: bool) -> int:
     return 0
 
 
+@contextlib.contextmanager
+def _progress_bar(total: int) -> Iterator[Callable[[int], None]]:
+    """rich.progress on standard error: the bar, the share done in the language's numbers, the time left."""
+    from rich.console import Console
+    from rich.progress import BarColumn, Progress, ProgressColumn, TimeRemainingColumn
+    from rich.text import Text
+
+    from .i18n.formatting import percent
+
+    class Share(ProgressColumn):
+        def render(self, task) -> Text:
+            return Text(percent(task.completed / (task.total or 1), 0))
+
+    bar = Progress(BarColumn(), Share(), TimeRemainingColumn(), console=Console(file=sys.stderr), transient=True)
+    task = bar.add_task("", total=total)
+    with bar:
+        yield lambda done: bar.update(task, completed=done)
+
+
 def run_simulate(rounds: int, seed: int | None, decks: int, as_json: bool) -> int:
     import random
     import secrets
@@ -304,20 +336,11 @@ def run_simulate(rounds: int, seed: int | None, decks: int, as_json: bool) -> in
     from .i18n.formatting import decimal, number, percent
 
     rng = random.Random(seed) if seed is not None else secrets.SystemRandom()
-    progress: Callable[[int], None] | None = None
-    if rounds >= 100_000 and sys.stderr.isatty():
-
-        def show_progress(done: int) -> None:
-            width = 40
-            filled = width * done // rounds
-            sys.stderr.write(f"\r[{'#' * filled}{'.' * (width - filled)}] {percent(done / rounds, 0):>6}")
-            sys.stderr.flush()
-
-        progress = show_progress
-
-    result = simulate(rounds, rng, decks=decks, progress=progress)
-    if progress is not None:
-        sys.stderr.write("\r" + " " * 50 + "\r")
+    if rounds < 100_000 or not sys.stderr.isatty():
+        result = simulate(rounds, rng, decks=decks)
+    else:  # a long run shows a bar on the terminal, gone once the result is printed
+        with _progress_bar(rounds) as show:
+            result = simulate(rounds, rng, decks=decks, progress=show)
     if as_json:
         print(json.dumps(result.to_json_dict(), indent=2))
         return 0
@@ -376,6 +399,22 @@ def run_hall(args: argparse.Namespace) -> int:
     return run(args.hall_command, _hall_dsn(args), getattr(args, "voucher", None))
 
 
+def run_completion_or_manpage(args: argparse.Namespace) -> int:
+    """Both are written in English from the parser, the language of man pages and option names."""
+    set_language(DEFAULT_LANGUAGE)
+    with _argparse_messages():
+        parser = build_parser()
+    if args.command == "manpage":
+        from .manpage import manpage
+
+        sys.stdout.write(manpage(parser))
+        return 0
+    import shtab
+
+    sys.stdout.write(shtab.complete(parser, shell=args.shell))
+    return 0
+
+
 def run_check(args: argparse.Namespace) -> int:
     from .operator_cli import run_check as check
 
@@ -408,6 +447,8 @@ COMMANDS: dict[str | None, Callable[[argparse.Namespace], int]] = {
     "par": lambda args: run_par(args.decks, args.json),
     "simulate": lambda args: run_simulate(args.rounds, args.sim_seed, args.decks, args.json),
     "check": run_check,
+    "completion": run_completion_or_manpage,
+    "manpage": run_completion_or_manpage,
     "attendant": run_attendant,
     "hall": run_hall,
     None: run_kiosk,

@@ -6,11 +6,14 @@
     python -m reddog_tui.i18n.catalogues check          # what is missing, fuzzy or stale
 
 The `.po` files are the source of every translation; nothing is compiled to disk.
+Babel's own `pybabel extract/update/compile` work on the same files (see the README,
+"Translating"); this script stays for `check`. It is a tool of the source tree, not in the wheel.
 """
 
 from __future__ import annotations
 
 import sys
+import tomllib
 from pathlib import Path
 
 from babel.messages.catalog import Catalog
@@ -20,13 +23,26 @@ from babel.messages.pofile import read_po, write_po
 from . import DOMAIN, LANGUAGES, locales_dir
 
 PACKAGE_DIR = Path(__file__).resolve().parent.parent  # reddog_tui/
-PROJECT = "reddog-tui"
+PYPROJECT = PACKAGE_DIR.parent / "pyproject.toml"
 WIDTH = 100
+
+
+def header() -> dict[str, str]:
+    """The catalogue header's project, version, bug address and copyright, from pyproject.toml and the package."""
+    from .. import __version__
+
+    project = tomllib.loads(PYPROJECT.read_text(encoding="utf-8"))["project"]
+    return {
+        "project": project["name"],
+        "version": __version__,
+        "msgid_bugs_address": project["urls"]["Issues"],
+        "copyright_holder": project["authors"][0]["name"],
+    }
 
 
 def extract() -> Catalog:
     """Every marked message in the package, as Babel extracts it."""
-    catalog = Catalog(project=PROJECT, domain=DOMAIN, fuzzy=False, charset="utf-8")
+    catalog = Catalog(domain=DOMAIN, fuzzy=False, charset="utf-8", **header())
     found = extract_from_dir(
         str(PACKAGE_DIR),
         method_map=[("**.py", "python")],
@@ -68,8 +84,10 @@ def write_template() -> Catalog:
 def update_languages(template: Catalog) -> None:
     for language in LANGUAGES:
         path = po_path(language)
-        catalog = read(path, language) if path.exists() else Catalog(locale=language, domain=DOMAIN, project=PROJECT)
+        catalog = read(path, language) if path.exists() else Catalog(locale=language, domain=DOMAIN)
         catalog.update(template, no_fuzzy_matching=True)
+        catalog.project, catalog.version = template.project, template.version
+        catalog.msgid_bugs_address, catalog.copyright_holder = template.msgid_bugs_address, template.copyright_holder
         catalog.obsolete.clear()
         write(catalog, path)
 

@@ -1,7 +1,9 @@
 """The built wheel, installed into a fresh virtual environment, finds its catalogues.
 
 Builds the wheel, installs it (not editable) with its dependencies into a new
-venv, and starts the app headless in German from an unrelated folder. Takes
+venv from constraints.txt, as the README's deployment does, and starts the app
+headless in German from an unrelated folder; then the installed `reddog` gives its
+version, checks the journal that start wrote and exports its meters and journal. Takes
 about a minute; pip reads its usual settings, so PIP_NO_INDEX and
 PIP_FIND_LINKS can point it at local wheels on a machine without network.
 Deselect with `-m "not install"`.
@@ -9,7 +11,10 @@ Deselect with `-m "not install"`.
 
 from __future__ import annotations
 
+import csv
 import importlib.util
+import io
+import json
 import os
 import subprocess
 import sys
@@ -61,11 +66,21 @@ def test_installed_wheel_starts_in_german_from_another_folder(tmp_path):
     for language in ("en", "de", "pl", "fr", "it"):
         assert f"reddog_tui/locales/{language}/LC_MESSAGES/reddog.po" in names
     assert "reddog_tui/ui/reddog.tcss" in names
+    assert "reddog_tui/i18n/catalogues.py" not in names  # the translators' tool stays in the source tree
+    (license_file,) = [n for n in names if n.endswith(".dist-info/licenses/LICENSE")]
+    with zipfile.ZipFile(wheel) as archive:
+        assert archive.read(license_file).startswith(b"MIT License")
+        (metadata,) = [n for n in names if n.endswith(".dist-info/METADATA")]
+        metadata_text = archive.read(metadata).decode()
+    assert "License-Expression: MIT" in metadata_text and "License-File: LICENSE" in metadata_text
+    assert "Classifier: Topic :: Games/Entertainment" in metadata_text and "Project-URL: Issues, " in metadata_text
+    assert "Requires-Dist: babel<3,>=2.16" in metadata_text
 
     environment = tmp_path / "venv"
     venv.EnvBuilder(with_pip=True, clear=True).create(environment)
     python = environment / "bin" / "python"
-    installed = run([str(python), "-m", "pip", "install", "--quiet", str(wheel)], cwd=tmp_path)
+    constraints = REPO / "constraints.txt"
+    installed = run([str(python), "-m", "pip", "install", "--quiet", "-c", str(constraints), str(wheel)], cwd=tmp_path)
     assert installed.returncode == 0, installed.stdout + installed.stderr
 
     elsewhere = tmp_path / "somewhere-else"
@@ -82,3 +97,29 @@ def test_installed_wheel_starts_in_german_from_another_folder(tmp_path):
     refused = run([str(environment / "bin" / "reddog"), "--lang", "xx"], cwd=elsewhere)
     assert refused.returncode == 2
     assert "en, de, pl, fr, it" in refused.stderr
+
+    # The operator's commands of the installed package, from a folder that is neither the data nor the source.
+    reddog = str(environment / "bin" / "reddog")
+    version = run([reddog, "--version"], cwd=elsewhere)
+    metadata_version = run([str(python), "-c", "import importlib.metadata as m; print(m.version('reddog-tui'))"], cwd=elsewhere)
+    assert version.returncode == 0 and version.stdout == f"reddog {metadata_version.stdout.strip()}\n"
+    data = str(tmp_path / "data")
+    checked = run([reddog, "--data-dir", data, "--lang", "de", "check", "--full"], cwd=elsewhere)
+    assert checked.returncode == 0, checked.stdout + checked.stderr
+    assert checked.stdout.splitlines()[-1] == "In Ordnung."
+    report = run([reddog, "--data-dir", data, "check", "--json"], cwd=elsewhere)
+    assert report.returncode == 0 and json.loads(report.stdout)["verdict"] == "healthy"
+    meters = run([reddog, "--data-dir", data, "attendant", "meters", "--csv"], cwd=elsewhere)
+    assert meters.returncode == 0, meters.stderr
+    values = {row["name"]: int(row["value"]) for row in csv.DictReader(io.StringIO(meters.stdout))}
+    assert values["credits"] + values["on_table"] == values["credits_in"] - values["credits_out"] - values[
+        "total_wagered"] + values["total_paid"] + values["at_risk"]
+    assert values["credits_in"] == 1000 and values["on_table"] == 1  # the chip the headless start placed
+    journal = run([reddog, "--data-dir", data, "attendant", "journal", "--json"], cwd=elsewhere)
+    assert journal.returncode == 0 and [r["event"] for r in json.loads(journal.stdout)] == ["open_table"]
+    missing = run([reddog, "--data-dir", str(tmp_path / "nothing-here"), "check"], cwd=elsewhere)
+    assert missing.returncode == 2 and not (tmp_path / "nothing-here").exists()
+    manual = run([reddog, "manpage"], cwd=elsewhere)
+    assert manual.returncode == 0 and manual.stdout.startswith(".TH REDDOG 1")
+    completion = run([reddog, "completion", "bash"], cwd=elsewhere)
+    assert completion.returncode == 0 and "reddog" in completion.stdout
