@@ -162,6 +162,8 @@ _BETTING_ACTIONS = frozenset({Action.ADD_CHIP, Action.REMOVE_CHIP, Action.DEAL, 
 _DECISION_ACTIONS = frozenset({Action.RAISE, Action.CALL})
 _PUSH_ACTIONS = frozenset({Action.DEAL})  # R10: the same ante plays the next hand
 _PROGRESSIVE_ACTIONS = frozenset({Action.COLLECT, Action.DEAL})  # R13
+# R13 with nothing left to ride or collect (a lost hand, or R14 took the stack): only a new bet.
+_PROGRESSIVE_EMPTY_ACTIONS = frozenset({Action.NEW_BET})
 _AFTER_ROUND_ACTIONS = frozenset({Action.REBET, Action.NEW_BET})  # R12
 
 
@@ -173,7 +175,9 @@ def allowed_actions(state: TableState) -> frozenset[Action]:
         return _DECISION_ACTIONS
     if state.outcome is Outcome.PUSH:
         return _PUSH_ACTIONS
-    return _PROGRESSIVE_ACTIONS if state.config.progressive else _AFTER_ROUND_ACTIONS
+    if not state.config.progressive:
+        return _AFTER_ROUND_ACTIONS
+    return _PROGRESSIVE_ACTIONS if state.on_table else _PROGRESSIVE_EMPTY_ACTIONS
 
 
 def _require(state: TableState, action: Action) -> None:

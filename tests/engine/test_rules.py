@@ -21,6 +21,7 @@ from reddog_tui.engine import (
     rebet,
     remove_chip,
     set_progressive,
+    why_not,
 )
 from reddog_tui.engine import errors
 from reddog_tui.engine.rules import read_face_up, third_card_wins
@@ -278,12 +279,25 @@ def test_r13_progressive_cannot_be_switched_during_a_round():
         set_progressive(call(state), True)
 
 
-def test_r13_progressive_after_a_loss_has_nothing_to_ride():
+def test_r13_progressive_after_a_loss_offers_only_a_new_bet():
+    """Nothing is left to ride or collect (R13), so the table offers NEW BET (R12's way to bet again)."""
     state = add_chip(set_progressive(betting(credits=100, ante=0), True), 10)
     lost = call(deal(state, stacked("2H JS AC")))
-    with pytest.raises(errors.NoBet):
+    assert allowed_actions(lost) == {Action.NEW_BET}
+    for action in allowed_actions(lost):
+        assert why_not(lost, action) is None  # every action offered can be taken
+    with pytest.raises(errors.ActionNotAllowed):
         deal(lost, stacked("3H 9S 4C"))
-    assert collect(lost).phase is Phase.BETTING
+    again = new_bet(lost)
+    assert again.phase is Phase.BETTING and again.credits == 90 and again.config.progressive
+    assert add_chip(again, 5).ante == 5  # R3: the next ante goes on at once
+
+
+def test_r14_after_max_winnings_collected_only_a_new_bet_is_offered():
+    state = add_chip(set_progressive(betting(credits=1000, ante=0, max_winnings=500), True), 100)
+    won = raise_(deal(state, stacked("6H 8S 7C")))  # R14 collects the 1,200 at once
+    assert allowed_actions(won) == {Action.NEW_BET}
+    assert why_not(won, Action.NEW_BET) is None and new_bet(won).credits == 2000
 
 
 def test_r14_max_winnings_are_collected_automatically():

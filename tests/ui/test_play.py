@@ -384,3 +384,22 @@ async def test_a_double_click_never_presses_the_button_that_appears_in_its_place
         await pilot.pause()
         state = app.session.state
         assert state.phase is Phase.DECISION and state.raised == 0 and state.credits == 999
+
+
+@run
+async def test_progressive_after_a_lost_hand_offers_a_working_new_bet(tmp_path):
+    """R13: a lost hand leaves nothing to ride or collect, so NEW BET (R12) is the one button, and it works."""
+    app = make_app(tmp_path, "en", rounds=[SPREAD_4_LOSE])
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("enter")
+        app.session.set_progressive(True)
+        await pilot.press("plus", "d", "c")
+        state = app.session.state
+        assert (state.outcome, state.on_table, state.config.progressive) == (Outcome.LOSE, 0, True)
+        assert list(shown_buttons(app)) == ["new_bet"] and shown_buttons(app)["new_bet"][1]
+        assert label_of(app, "new_bet") == "NEW BET"
+        assert message(app) == "Spread 4: the third card is not between — the stake is lost."
+        await pilot.press("n", "plus")
+        state = app.session.state
+        assert (state.phase, state.ante, state.credits) == (Phase.BETTING, 1, 998)
+        assert "deal" in shown_buttons(app) and shown_buttons(app)["deal"][1]
