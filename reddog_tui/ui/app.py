@@ -23,6 +23,8 @@ from .kiosk_mode import KioskApp
 
 NEW_PLAYER_CREDITS = 1000  # outside kiosk mode a new data dir can play at once
 PUSH_PAUSE_S = 1.5  # R10: the pause before a push deals the next hand
+# Actions that work while the too-small notice hides the screen.
+ACTIONS_BEHIND_THE_NOTICE = frozenset({"quit", "attendant", "next_language"})
 
 
 class WholeCellScrollBarRender(ScrollBarRender):
@@ -237,6 +239,22 @@ class RedDogApp(KioskApp, App):
             refresh = getattr(screen, "refresh_view", None)
             if refresh is not None:
                 refresh()
+
+    # --- what may act ---------------------------------------------------------------
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        allowed = super().check_action(action, parameters)
+        return allowed and self.may_act(action)
+
+    def may_act(self, action: str) -> bool:
+        """The one rule for input, keys and clicks alike (every screen's `check_action` asks it).
+
+        While the too-small notice hides the current screen nothing on it may act, since the
+        person cannot see what a key would do: only quitting, the attendant and the language.
+        """
+        return action in ACTIONS_BEHIND_THE_NOTICE or not self.size_notice_shown()
+
+    def size_notice_shown(self) -> bool:
+        return any(notice.display for notice in self.screen.query("#too-small"))
 
     # --- navigation ------------------------------------------------------------
     def _table_screen(self) -> Screen | None:

@@ -21,6 +21,9 @@ class ViewScreen(Screen):
     def refresh_view(self) -> None:
         """Draw every text from the state in the current language."""
 
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        return self.app.may_act(action)  # one rule for the whole app
+
     def on_resize(self, event: events.Resize) -> None:
         from .table import too_small_text
 

@@ -244,13 +244,17 @@ class TableScreen(ViewScreen):
         self.selected_chip = self.chip_values[max(0, min(len(self.chip_values) - 1, index + step))]
         self.refresh_view()
 
-    @on(Chip.Clicked)
-    def chip_clicked(self, event: Chip.Clicked) -> None:
-        self.selected_chip = event.value
+    def action_click_chip(self, value: int, remove: bool) -> None:
+        self.selected_chip = value
         # The app redraws every screen after the action, taken or refused.
-        self.app.act(Action.REMOVE_CHIP if event.remove else Action.ADD_CHIP, event.value)
+        self.app.act(Action.REMOVE_CHIP if remove else Action.ADD_CHIP, value)
+
+    # Clicks run the same actions as keys, so `check_action` decides for both.
+    @on(Chip.Clicked)
+    async def chip_clicked(self, event: Chip.Clicked) -> None:
+        await self.run_action(f"click_chip({event.value!r}, {event.remove!r})")
 
     @on(Button.Pressed, ".action")
-    def button_pressed(self, event: Button.Pressed) -> None:
+    async def button_pressed(self, event: Button.Pressed) -> None:
         assert isinstance(event.button, ActionButton)
-        self.app.act(event.button.table_action)
+        await self.run_action(f"table_action({event.button.table_action.value!r})")

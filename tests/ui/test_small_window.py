@@ -1,0 +1,69 @@
+"""While the too-small notice hides a screen, only quitting, the attendant and the language act."""
+
+from __future__ import annotations
+
+from reddog_tui.engine import Phase
+from reddog_tui.ui.screens.table import TableScreen
+from reddog_tui.ui.screens.welcome import WelcomeScreen
+
+from .helpers import SPREAD_4_WIN, make_app, run
+
+
+@run
+async def test_keys_typed_behind_the_notice_never_reach_the_hidden_screens(tmp_path):
+    """At 70×20 Enter, three chips and a deal are typed blind; at 80×24 the welcome is still there, nothing played."""
+    app = make_app(tmp_path, "en", [SPREAD_4_WIN])
+    async with app.run_test(size=(70, 20)) as pilot:
+        start = app.session.state
+        await pilot.press("enter", "plus", "plus", "plus", "d")
+        await pilot.resize_terminal(80, 24)
+        await pilot.pause()
+        assert isinstance(app.screen, WelcomeScreen)
+        assert app.session.state == start
+
+
+@run
+async def test_a_raise_typed_behind_the_notice_is_not_played(tmp_path):
+    app = make_app(tmp_path, "en", [SPREAD_4_WIN])
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("enter", "plus", "d")
+        waiting = app.session.state
+        assert waiting.phase is Phase.DECISION
+        await pilot.resize_terminal(70, 20)
+        await pilot.pause()
+        await pilot.press("r", "c", "plus", "minus", "right", "escape", "f1", "f2", "f3")
+        assert isinstance(app.screen, TableScreen) and app.session.state == waiting
+        await pilot.resize_terminal(80, 24)
+        await pilot.pause()
+        await pilot.press("r")  # at full size the same key plays
+        assert app.session.state.raised == waiting.ante
+
+
+@run
+async def test_clicks_on_the_hidden_table_do_nothing(tmp_path):
+    app = make_app(tmp_path, "en", [SPREAD_4_WIN])
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("enter", "plus")
+        table = app.screen
+        deal = table.query_one("#action-deal")
+        chip = table.query_one("#chip-5")
+        deal_at, chip_at = deal.region.offset, chip.region.offset
+        before = app.session.state
+        await pilot.resize_terminal(79, 23)
+        await pilot.pause()
+        await pilot.click(offset=chip_at)
+        await pilot.click(offset=deal_at)
+        deal.press()  # even a press that gets through (a focused button, a race with the resize)
+        await pilot.pause()
+        assert app.session.state == before
+
+
+@run
+async def test_language_and_quit_still_act_behind_the_notice(tmp_path):
+    app = make_app(tmp_path, "en")
+    async with app.run_test(size=(70, 20)) as pilot:
+        await pilot.press("l")
+        assert app.language == "de"
+        await pilot.press("ctrl+q")
+        await pilot.pause()
+    assert app.return_code == 0
