@@ -23,6 +23,7 @@ except ImportError:  # not on Windows: there a start does not wait for another s
     fcntl = None  # type: ignore[assignment]
 
 from ..engine import HandKind, Outcome, TableState
+from ..engine.cards import Card
 from .accounting import ZERO_METERS, RoundRecord, Transition, identity_gap
 from .errors import StoreError
 from .paths import database_path
@@ -150,22 +151,25 @@ class Store:
             " credits_before, credits_after FROM rounds ORDER BY round DESC LIMIT ?",
             (limit,),
         )
-        return [
-            RoundRecord(
-                number=r[0],
-                time=datetime.fromtimestamp(r[1], timezone.utc),
-                cards=(r[2], r[3], r[4]),
-                ante=r[5],
-                raised=r[6],
-                kind=HandKind(r[7]),
-                spread=r[8],
-                outcome=Outcome(r[9]),
-                paid=r[10],
-                credits_before=r[11],
-                credits_after=r[12],
-            )
-            for r in rows
-        ]
+        try:
+            return [
+                RoundRecord(
+                    number=r[0],
+                    time=datetime.fromtimestamp(r[1], timezone.utc),
+                    cards=tuple(Card.from_code(code).code for code in r[2:5]),  # type: ignore[arg-type]
+                    ante=r[5],
+                    raised=r[6],
+                    kind=HandKind(r[7]),
+                    spread=r[8],
+                    outcome=Outcome(r[9]),
+                    paid=r[10],
+                    credits_before=r[11],
+                    credits_after=r[12],
+                )
+                for r in rows
+            ]
+        except (ValueError, TypeError, OverflowError, OSError) as exc:  # a row no release writes
+            raise StoreError("integrity", self.path, f"unreadable settled round: {exc}") from None
 
     def journal_actions(self, limit: int = 20) -> list[tuple[datetime, str, int | None]]:
         rows = self._read("SELECT time, action, value FROM journal ORDER BY seq DESC LIMIT ?", (limit,))

@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import inspect
 import logging
 import random
 import secrets
+from contextlib import contextmanager
 from pathlib import Path
-from typing import Callable
+from typing import Any, Callable, Iterator
 
 from textual.app import App
 from textual.binding import Binding
@@ -17,6 +19,7 @@ from textual.scrollbar import ScrollBar, ScrollBarRender
 from ..engine import Action, Dealer, Outcome, Phase, RedDogError, ShuffledDealer, TableState
 from .. import i18n
 from ..i18n import LANGUAGES
+from ..store.errors import StoreError
 from ..store.settings import Key, Settings
 from .glyphs import FULL, GlyphSet, use_glyph_set
 from .kiosk_mode import KioskApp
@@ -110,31 +113,28 @@ class RedDogApp(KioskApp, App):
 
     # --- start and stop -----------------------------------------------------
     def on_mount(self) -> None:
-        from ..store import GameSession, Store, StoreError, resolve_data_dir
-        from .screens.error import StoreErrorScreen
+        with self.journal_guard():
+            self._open_table()
+
+    def _open_table(self) -> None:
+        from ..store import GameSession, Store, resolve_data_dir
         from .screens.table import TableScreen
         from .screens.welcome import WelcomeScreen
 
-        try:
-            data_dir = self.data_dir or resolve_data_dir(None, None)
-            self.store = Store.open(data_dir) if self.clock is None else Store.open(data_dir, clock=self.clock)
-            self.session = GameSession(
-                self.store, self.dealer, initial_credits=0 if self.kiosk else NEW_PLAYER_CREDITS, languages=LANGUAGES
-            )
-            saved = self.session.settings.language
-            if self.hall is not None and not self.demo:
-                from ..hall.kiosk_link import HallLink
+        data_dir = self.data_dir or resolve_data_dir(None, None)
+        self.store = Store.open(data_dir) if self.clock is None else Store.open(data_dir, clock=self.clock)
+        self.session = GameSession(
+            self.store, self.dealer, initial_credits=0 if self.kiosk else NEW_PLAYER_CREDITS, languages=LANGUAGES
+        )
+        saved = self.session.settings.language
+        if self.hall is not None and not self.demo:
+            from ..hall.kiosk_link import HallLink
 
-                self.hall_link = HallLink(self.session, self.hall[1], self.hall[0])
-                self.hall_link.start()  # ships in the background: play never waits for it
-                pending = self.hall_link.desk.pending()
-                if pending is not None:  # a redemption a crash or an outage left unfinished
-                    self.resolve_redemption(*pending)
-        except StoreError as error:
-            log.error("journal refused: %s", error)
-            self.store_error = error
-            self.push_screen(StoreErrorScreen(error))
-            return
+            self.hall_link = HallLink(self.session, self.hall[1], self.hall[0])
+            self.hall_link.start()  # ships in the background: play never waits for it
+            pending = self.hall_link.desk.pending()
+            if pending is not None:  # a redemption a crash or an outage left unfinished
+                self.resolve_redemption(*pending)
         chosen = self.requested_language or saved
         chosen = chosen or i18n.system_language() or i18n.DEFAULT_LANGUAGE
         self.set_reactive(RedDogApp.language, chosen)
@@ -235,10 +235,10 @@ class RedDogApp(KioskApp, App):
 
     def refresh_screens(self) -> None:
         """Every screen on the stack redraws its text, the ones underneath too."""
-        for screen in self.screen_stack:
-            refresh = getattr(screen, "refresh_view", None)
-            if refresh is not None:
-                refresh()
+        for screen in list(self.screen_stack):
+            redraw = getattr(screen, "redraw", None)
+            if redraw is not None:
+                redraw()
 
     # --- what may act ---------------------------------------------------------------
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
@@ -306,9 +306,15 @@ class RedDogApp(KioskApp, App):
 
     # --- playing ---------------------------------------------------------------
     def act(self, action: Action, value: int | bool | None = None) -> bool:
-        """Do `action` through the session; a refusal becomes the message line's text."""
-        from ..store import StoreError
+        """Do `action` through the session; a refusal becomes the message line's text.
 
+        True if it was taken. Guarded itself too, as screens also act from their own messages.
+        """
+        with self.journal_guard():
+            return self._act(action, value)
+        return False
+
+    def _act(self, action: Action, value: int | bool | None) -> bool:
         if self.session is None:
             return False
         try:
@@ -316,10 +322,6 @@ class RedDogApp(KioskApp, App):
         except RedDogError as error:
             self.refusal = error  # nothing changed: a pending push deal still comes
             self.refresh_screens()
-            return False
-        except StoreError as error:
-            self.cancel_push_deal()
-            self.show_store_error(error)
             return False
         self.refusal = None
         self.cancel_push_deal()
@@ -329,21 +331,61 @@ class RedDogApp(KioskApp, App):
         self.schedule_push_deal()
         return True
 
-    def show_store_error(self, error) -> None:
-        from .screens.error import StoreErrorScreen
+    # --- the journal failing ------------------------------------------------------
+    @contextmanager
+    def journal_guard(self) -> Iterator[None]:
+        """The one place a storage error is caught: play stops on the error screen.
 
-        log.error("journal error, play stops: %s", error)
-        self.store_error = error
-        self.session = None
-        self.push_screen(StoreErrorScreen(error))
-
-    def _store_call(self, write) -> None:
-        from ..store import StoreError
-
+        Everything that can reach the journal runs inside it: every action (keys and clicks,
+        see `run_action`), every timer of the app (`set_timer`, `set_interval`), every screen's
+        drawing (`ViewScreen.redraw`) and the start. What ran before the error was committed
+        or rolled back whole, so stopping there loses nothing.
+        """
         try:
-            write()
+            yield
         except StoreError as error:
             self.show_store_error(error)
+
+    def show_store_error(self, error: StoreError) -> None:
+        from .screens.error import StoreErrorScreen
+
+        if error.at_start:
+            log.error("journal refused: %s", error)
+        else:
+            log.error("journal error, play stops: %s", error)
+        self.cancel_push_deal()
+        self.session = None
+        if self.store_error is None:  # the first error is the one shown; the screen is final
+            self.store_error = error
+            self.push_screen(StoreErrorScreen(error))
+
+    def _store_call(self, write: Callable[[], object]) -> None:
+        with self.journal_guard():
+            write()
+
+    async def run_action(self, action: Any, default_namespace: Any = None, namespaces: Any = None) -> bool:
+        """Every key binding and every click (they run actions) passes through the journal guard."""
+        with self.journal_guard():
+            return await super().run_action(action, default_namespace, namespaces)
+        return True  # handled: by the error screen
+
+    def set_timer(self, delay: float, callback: Any = None, **kwargs: Any):  # type: ignore[override]
+        return super().set_timer(delay, self._guarded(callback), **kwargs)
+
+    def set_interval(self, interval: float, callback: Any = None, **kwargs: Any):  # type: ignore[override]
+        return super().set_interval(interval, self._guarded(callback), **kwargs)
+
+    def _guarded(self, callback: Callable[[], Any] | None) -> Callable[[], Any] | None:
+        if callback is None:
+            return None
+
+        async def guarded() -> None:
+            with self.journal_guard():
+                result = callback()
+                if inspect.isawaitable(result):
+                    await result
+
+        return guarded
 
     def schedule_push_deal(self) -> None:
         """R10: after a push the same ante plays the next hand, after a short pause."""

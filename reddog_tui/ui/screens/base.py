@@ -16,7 +16,13 @@ class ViewScreen(Screen):
 
     def on_mount(self) -> None:
         self.ready = True
-        self.refresh_view()
+        self.redraw()
+
+    def redraw(self) -> None:
+        """`refresh_view` inside the app's journal guard: a screen that reads the journal
+        (recall, the meters) ends on the error screen if the read fails."""
+        with self.app.journal_guard():
+            self.refresh_view()
 
     def refresh_view(self) -> None:
         """Draw every text from the state in the current language."""

@@ -157,7 +157,7 @@ class RecallScreen(ScrollingScreen):
         yield KeyBar("", id="keys", markup=False)
 
     def on_resize(self, event: events.Resize) -> None:
-        self.refresh_view()
+        self.redraw()
 
     def refresh_view(self) -> None:
         if not self.ready or self.app.session is None:

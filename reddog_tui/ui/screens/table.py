@@ -174,7 +174,7 @@ class TableScreen(ViewScreen):
         self.__dict__.pop("_drawn", None)  # new widgets: nothing drawn on them yet
         self._drawn_language = None
         self.ready = True
-        self.refresh_view()
+        self.redraw()
 
     def _put(self, selector: str, content: str | Content) -> None:
         """Update a Static only when its content differs from what it shows."""
