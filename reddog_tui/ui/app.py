@@ -12,6 +12,7 @@ from typing import Any, Callable, Iterator
 
 from textual.app import App
 from textual.binding import Binding
+from textual.driver import Driver
 from textual.reactive import reactive
 from textual.screen import Screen
 from textual.scrollbar import ScrollBar, ScrollBarRender
@@ -22,6 +23,7 @@ from ..i18n import LANGUAGES
 from ..store.errors import StoreError
 from ..store.settings import Key, Settings
 from .glyphs import FULL, GlyphSet, use_glyph_set
+from .key_pace import KeyPace, paced_driver
 from .kiosk_mode import KioskApp
 
 NEW_PLAYER_CREDITS = 1000  # outside kiosk mode a new data dir can play at once
@@ -107,6 +109,7 @@ class RedDogApp(KioskApp, App):
         # error, not as text, so a language switch re-words it.
         self.refusal: RedDogError | None = None
         self._push_timer = None
+        self.key_pace = KeyPace()  # a flood of keys is dropped as it arrives (see get_driver_class)
         # Until the store tells us better, show the requested or the system language.
         self.set_reactive(RedDogApp.language, language or i18n.system_language() or i18n.DEFAULT_LANGUAGE)
         i18n.set_language(self.language)
@@ -241,6 +244,10 @@ class RedDogApp(KioskApp, App):
                 redraw()
 
     # --- what may act ---------------------------------------------------------------
+    def get_driver_class(self) -> type[Driver]:
+        """The platform's driver, dropping keys beyond a person's pace before they are queued."""
+        return paced_driver(super().get_driver_class())
+
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         allowed = super().check_action(action, parameters)
         return allowed and self.may_act(action)

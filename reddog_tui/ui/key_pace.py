@@ -1,0 +1,74 @@
+"""Keys at a person's pace: a flood (a paste, a stuck key, a script) is dropped, not queued.
+
+Every key the app takes may commit a transition to the journal, which waits for the
+disk. A flood of thousands of keys would keep the kiosk busy for minutes and hold
+every waiting key in memory; a person never types that fast, so such keys are
+dropped as they arrive and the queue stays short.
+"""
+
+from __future__ import annotations
+
+import time
+from typing import Any, Callable
+
+from textual import events
+from textual.driver import Driver
+
+# Key auto-repeat runs at about 30 keys a second; a person types well below that.
+KEYS_PER_SECOND = 30.0
+# A short run of keys typed quickly still passes whole (a PIN, a few chips).
+KEY_BURST = 40
+
+
+class KeyPace:
+    """A token bucket: each key takes a token; tokens come back at `per_second`, up to `burst`."""
+
+    def __init__(
+        self,
+        clock: Callable[[], float] = time.monotonic,
+        per_second: float = KEYS_PER_SECOND,
+        burst: int = KEY_BURST,
+    ) -> None:
+        self.clock = clock
+        self.per_second = per_second
+        self.burst = burst
+        self.tokens = float(burst)
+        self.last = clock()
+        self.dropped = 0
+
+    def admit(self) -> bool:
+        """True if a key arriving now is within a person's pace; False drops it."""
+        now = self.clock()
+        elapsed = max(0.0, now - self.last)  # a clock set back gives no tokens
+        self.tokens = min(float(self.burst), self.tokens + elapsed * self.per_second)
+        self.last = now
+        if self.tokens >= 1.0:
+            self.tokens -= 1.0
+            return True
+        self.dropped += 1
+        return False
+
+
+class _HasKeyPace:  # what the driver needs of the app
+    key_pace: KeyPace
+
+
+def paced_driver(base: type[Driver]) -> type[Driver]:
+    """`base` (the terminal's driver), dropping keys the app's `key_pace` does not admit.
+
+    Textual calls `process_message` in the driver's input thread for every event it reads,
+    before anything is queued for the app: a dropped key costs no task, no queue entry and
+    no memory (the pace is only ever asked from this one thread).
+    """
+
+    class PacedDriver(base):  # type: ignore[valid-type, misc]
+        _app: Any
+
+        def process_message(self, message: Any) -> None:
+            app: _HasKeyPace = self._app
+            if isinstance(message, events.Key) and not app.key_pace.admit():
+                return
+            super().process_message(message)
+
+    PacedDriver.__name__ = PacedDriver.__qualname__ = f"Paced{base.__name__}"
+    return PacedDriver
