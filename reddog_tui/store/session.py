@@ -163,6 +163,28 @@ class GameSession:
         self._commit_outside_play("add_credits", amount, after, {"credits_in": amount})
         return after
 
+    def out_of_credits(self) -> bool:
+        """Nothing left to play with: no credits and nothing on the table, no decision open."""
+        return self._state.phase is not Phase.DECISION and balance(self._state) == 0
+
+    def new_bankroll(self, amount: int) -> TableState:
+        """A practice table out of credits starts again with `amount`; metered as credits in.
+
+        Only when nothing is left (no credits, nothing on the table); a settled round is
+        cleared first, as NEW BET would (R12). The kiosk never offers it: there an attendant
+        adds credits.
+        """
+        state = self._state
+        if not self.out_of_credits():
+            raise errors.ActionNotAllowed("new_bankroll", state.phase.value)
+        if isinstance(amount, bool) or not isinstance(amount, int) or amount < 1:
+            raise errors.InvalidSetting("credits", "a bankroll must be a whole number of at least 1")
+        if state.phase is Phase.SETTLED:
+            state = engine.new_bet(state)
+        after = state._replace(credits=amount)
+        self._commit_outside_play("new_bankroll", amount, after, {"credits_in": amount})
+        return after
+
     def cash_out(self, voucher_number: int | None = None) -> Voucher:
         """Pay out the credits and any chips on the ante, between rounds; returns the voucher.
 

@@ -66,6 +66,7 @@ class RedDogApp(KioskApp, App):
     ]
 
     language: reactive[str] = reactive(i18n.DEFAULT_LANGUAGE, init=False)
+    new_player_credits = NEW_PLAYER_CREDITS  # a new practice table, and a new bankroll
 
     def __init__(
         self,
@@ -127,7 +128,7 @@ class RedDogApp(KioskApp, App):
         data_dir = self.data_dir or resolve_data_dir(None, None)
         self.store = Store.open(data_dir) if self.clock is None else Store.open(data_dir, clock=self.clock)
         self.session = GameSession(
-            self.store, self.dealer, initial_credits=0 if self.kiosk else NEW_PLAYER_CREDITS, languages=LANGUAGES
+            self.store, self.dealer, initial_credits=0 if self.kiosk else self.new_player_credits, languages=LANGUAGES
         )
         saved = self.session.settings.language
         if self.hall is not None and not self.demo:
@@ -393,6 +394,18 @@ class RedDogApp(KioskApp, App):
                     await result
 
         return guarded
+
+    def new_bankroll(self) -> None:
+        """Out of credits at the practice table: start again with a new player's credits.
+
+        Never in kiosk mode, where credits are money and only an attendant adds them.
+        """
+        if self.kiosk or self.session is None or not self.session.out_of_credits():
+            return
+        with self.journal_guard():
+            self.session.new_bankroll(self.new_player_credits)
+            self.refusal = None
+            self.refresh_screens()
 
     def schedule_push_deal(self) -> None:
         """R10: after a push the same ante plays the next hand, after a short pause."""

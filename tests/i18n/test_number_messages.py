@@ -72,6 +72,7 @@ SPECIAL = {
 # Placeholders that hold no number, with what the code puts there.
 TEXT = {
     "action": lambda: _("CALL"),
+    "button": lambda: _("NEW BANKROLL"),
     "deal": lambda: _("DEAL"),
     "hand": lambda: hand_name(HandKind.THREE_OF_A_KIND),
     "path": lambda: "/var/lib/reddog/reddog.db",

@@ -215,3 +215,31 @@ def test_identity_holds_after_every_transition(moves_seed, length, seed, progres
         store = Store.open(Path(tmp), clock=FakeClock())
         assert GameSession(store, ShuffledDealer(random.Random(seed))).state == session.state
         store.close()
+
+
+@pytest.mark.parametrize("progressive", [False, True])
+def test_a_new_bankroll_is_journaled_and_metered_as_credits_in(open_session, data_dir, progressive):
+    """Out of credits at the practice table: the new bankroll counts as credits in; the identity holds."""
+    store, session = open_session("5H TS TD", credits=10, progressive=progressive)
+    for action, value in ((Action.ADD_CHIP, 10), (Action.DEAL, None), (Action.CALL, None)):
+        session.act(action, value)
+    assert (session.state.outcome, session.balance()) == (Outcome.LOSE, 0)  # R8: the last credits lost
+    state = session.new_bankroll(1000)
+    assert (state.phase, state.credits, state.cards) == (Phase.BETTING, 1000, None)
+    assert session.meters()["credits_in"] == 1010
+    assert identity_gap(session.state, session.meters()) == 0
+    assert session.journal_actions(1)[0][1:] == ("new_bankroll", 1000)
+    store.close()
+    again = GameSession(Store.open(data_dir), stacked())  # kept across a restart
+    assert again.state.credits == 1000 and identity_gap(again.state, again.meters()) == 0
+    again.store.close()
+
+
+def test_a_new_bankroll_only_when_nothing_is_left(open_session):
+    _, session = open_session(credits=10)
+    with pytest.raises(RedDogError):
+        session.new_bankroll(1000)
+    session.act(Action.ADD_CHIP, 10)  # all of it on the ante: still the player's
+    with pytest.raises(RedDogError):
+        session.new_bankroll(1000)
+    assert session.meters()["credits_in"] == 10

@@ -12,10 +12,10 @@ from textual.widgets import Button, Static
 from ...engine import Action, HandKind, TableState, allowed_actions
 from ...engine import errors
 from ...i18n import LANGUAGE_NAMES, _, current_language, failed_languages, pgettext
-from ...i18n.formatting import number
+from ...i18n.formatting import credits, number
 from ..texts import BUTTON_KEYS, announcement, button_label, error_text, letter_action
 from ..kiosk_mode import exits_locked
-from ..widgets.buttons import ActionButton, KeyBar
+from ..widgets.buttons import ActionButton, KeyBar, key_label
 from ..widgets.card import CardView
 from ..widgets.chips import Chip
 from ..widgets.marker import SpreadMarker
@@ -25,6 +25,7 @@ from ..widgets.session_info import SessionInfo
 from .base import ViewScreen
 
 MIN_WIDTH, MIN_HEIGHT = 80, 24
+BANKROLL_KEY = "b"
 FIXED_SIZE_LINES = frozenset({"#credits", "#stakes", "#chips-title", "#message", "#too-small"})
 
 # Buttons in the order they stand on the bar.
@@ -71,6 +72,7 @@ class TableScreen(ViewScreen):
         Binding("minus,kp_minus", "chip(-1)", show=False),
         Binding("left", "select_chip(-1)", show=False),
         Binding("right", "select_chip(1)", show=False),
+        Binding("b", "new_bankroll", show=False),  # out of credits, outside kiosk mode
     ]
 
     def __init__(self) -> None:
@@ -109,6 +111,10 @@ class TableScreen(ViewScreen):
             with Horizontal(id="actions"):
                 for action in BUTTON_ORDER:
                     yield ActionButton(action, classes="action")
+                bankroll = Button(Content(""), id="new-bankroll", classes="action")
+                bankroll.can_focus = False  # driven by key or click, like the table's buttons
+                bankroll.display = False  # shown only when out of credits at the practice table
+                yield bankroll
             yield KeyBar("", id="keys", markup=False)
         yield Static("", id="too-small", markup=False)
 
@@ -148,7 +154,11 @@ class TableScreen(ViewScreen):
             paytable.refresh()
             marker.refresh()
         self._draw_stakes(state)
-        self._put("#chips-title", _("Chips: ←/→ chooses, + adds, - takes off"))
+        out_of_credits = self.app.session.out_of_credits()
+        self._put(
+            "#chips-title",
+            _("Chips: no credits left to place.") if out_of_credits else _("Chips: ←/→ chooses, + adds, - takes off"),
+        )
         for chip in self.query(Chip):
             chip.selected = chip.value == self.selected_chip
             chip.usable = self.app.session.why_not(Action.ADD_CHIP, chip.value) is None
@@ -162,7 +172,11 @@ class TableScreen(ViewScreen):
             if action in shown:  # a hidden button keeps its state: each change restyles it
                 button.set_text(BUTTON_KEYS[action], button_label(action))
                 button.disabled = refusals[action] is not None
-        self._put("#message", self.message_text(state, refusals))
+        offer = out_of_credits and not self.app.kiosk
+        self._show("#new-bankroll", offer)
+        if offer:
+            self.query_one("#new-bankroll", Button).label = key_label(BANKROLL_KEY, _("NEW BANKROLL"))
+        self._put("#message", self.message_text(state, refusals, out_of_credits))
         if language_changed:  # a resize redraws the notice by itself
             self.query_one("#keys", KeyBar).show(common_keys())
             self._put("#too-small", too_small_text(self.size.width, self.size.height))
@@ -210,17 +224,32 @@ class TableScreen(ViewScreen):
             parts += ["   ", (_("Winnings"), "dim"), " ", (number(state.winnings), "bold")]
         self._put("#stakes", Content.assemble(*parts))
 
-    def message_text(self, state: TableState, refusals: dict[Action, errors.RedDogError | None]) -> str:
+    def message_text(
+        self, state: TableState, refusals: dict[Action, errors.RedDogError | None], out_of_credits: bool = False
+    ) -> str:
         """What happened (or why a key was refused), then why a shown button is disabled."""
         if self.app.refusal is not None:
             return error_text(self.app.refusal)
+        if out_of_credits:  # the one thing to say (the cards still show how the last hand ended)
+            return self.out_of_credits_text()
         text = announcement(state)
         for reason in refusals.values():
             if reason is not None and not isinstance(reason, errors.NoBet):  # "no ante" is the announcement
                 text += " " + error_text(reason)
         return text
 
+    def out_of_credits_text(self) -> str:
+        if self.app.kiosk:
+            return _("You have no credits left. Please call an attendant.")
+        # TRANSLATORS: {button} is the button's label, for example NEW BANKROLL.
+        return _("You have no credits left. {button} starts this practice table again with {amount}.").format(
+            button=_("NEW BANKROLL"), amount=credits(self.app.new_player_credits)
+        )
+
     # --- actions --------------------------------------------------------------------
+    def action_new_bankroll(self) -> None:
+        self.app.new_bankroll()
+
     def action_deal(self) -> None:
         """`d`: deal, rebet or deal again, whichever the phase offers (R10, R12, R13)."""
         if self.app.session is None:
@@ -256,5 +285,8 @@ class TableScreen(ViewScreen):
 
     @on(Button.Pressed, ".action")
     async def button_pressed(self, event: Button.Pressed) -> None:
-        assert isinstance(event.button, ActionButton)
-        await self.run_action(f"table_action({event.button.table_action.value!r})")
+        button = event.button
+        if isinstance(button, ActionButton):
+            await self.run_action(f"table_action({button.table_action.value!r})")
+        else:  # the new bankroll
+            await self.run_action("new_bankroll")
