@@ -48,5 +48,13 @@ def test_table_large(snap_compare, tmp_path, language):
 
 
 def test_too_small_notice(snap_compare, tmp_path):
+    """A round played at 80×24, then the window shrinks: the notice hides the table."""
     rounds, keys = TABLE_STATES["spread-decision"]
-    assert snap_compare(make_app(tmp_path, "de", rounds), press=keys, terminal_size=(60, 20))
+
+    async def play_then_shrink(pilot):
+        await pilot.resize_terminal(80, 24)
+        await pilot.press(*keys)  # behind the notice these keys would not act
+        await pilot.resize_terminal(60, 20)
+        await pilot.pause()
+
+    assert snap_compare(make_app(tmp_path, "de", rounds), run_before=play_then_shrink, terminal_size=(60, 20))
