@@ -169,7 +169,7 @@ class Store:
                 for r in rows
             ]
         except (ValueError, TypeError, OverflowError, OSError) as exc:  # a row no release writes
-            raise StoreError("integrity", self.path, f"unreadable settled round: {exc}") from None
+            raise StoreError("integrity", self.path, f"unreadable settled round: {exc}", at_start=False) from None
 
     def journal_actions(self, limit: int = 20) -> list[tuple[datetime, str, int | None]]:
         rows = self._read("SELECT time, action, value FROM journal ORDER BY seq DESC LIMIT ?", (limit,))

@@ -42,7 +42,8 @@ async def test_recall_of_a_damaged_history_shows_the_error_screen(tmp_path):
         await pilot.press("enter", "f3")
         await pilot.pause()
         assert on_error_screen(app, "integrity")
-        assert "Integritätsprüfung" in screen_text(app)  # in the player's language
+        assert "Das Spiel ist angehalten" in screen_text(app)  # in the player's language, during play
+        assert "Integritätsprüfung" in screen_text(app)
         await pilot.press("escape", "f3", "d", "f1")  # the error screen stays
         assert on_error_screen(app, "integrity")
     assert app.return_code in (0, None)
@@ -115,3 +116,4 @@ async def test_recall_of_a_hand_edited_round_shows_the_error_screen(tmp_path):
         await pilot.press("enter", "f3")
         await pilot.pause()
         assert on_error_screen(app, "integrity")
+        assert "Gra została zatrzymana" in screen_text(app)
