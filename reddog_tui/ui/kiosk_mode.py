@@ -103,6 +103,8 @@ class KioskMode:
         step = idle_step(app.session.state, now - self.last_input, self.idle_timeout)
         if step is IdleStep.CALL:
             app.act(Action.CALL)
+            if app.session is None:  # the call could not be recorded: play has stopped
+                return IdleStep.NOTHING
             self.last_input = now  # the result stays in view for another timeout
         elif step is IdleStep.WELCOME and not self._welcome_shown() and not self._attendant_at_work():
             self.back_to_welcome()

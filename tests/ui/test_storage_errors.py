@@ -49,28 +49,30 @@ async def test_recall_of_a_damaged_history_shows_the_error_screen(tmp_path):
     assert app.return_code in (0, None)
 
 
-def failing_settings(monkeypatch, tmp_path: Path) -> None:
-    """From now on every read of a setting fails as a damaged settings page would."""
+def failing_writes(monkeypatch, tmp_path: Path) -> None:
+    """From now on every commit fails as on a full disk."""
 
-    def broken(self, key):
-        raise StoreError("integrity", tmp_path / "reddog.db", "database disk image is malformed")
+    def disk_full(self, transition, expected_seq):
+        raise StoreError("disk_full", tmp_path / "reddog.db", "database or disk is full", at_start=False)
 
-    monkeypatch.setattr(Store, "get_setting", broken)
+    monkeypatch.setattr(Store, "commit", disk_full)
 
 
 @run
 async def test_a_storage_error_inside_an_action_shows_the_error_screen(tmp_path, monkeypatch):
-    """The win is committed, then reading the sound setting fails: the error screen, not a traceback."""
     app = make_app(tmp_path, "en", [SPREAD_4_WIN])
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("enter", "plus", "d")
-        failing_settings(monkeypatch, tmp_path)
+        failing_writes(monkeypatch, tmp_path)
         await pilot.press("c")
         await pilot.pause()
-        assert on_error_screen(app, "integrity")
+        assert on_error_screen(app, "disk_full")
+        assert "Play has stopped" in screen_text(app)
     assert app.return_code in (0, None)
+    monkeypatch.undo()
     with Store.open(tmp_path) as store:  # what was committed before the failure is kept
-        assert store.recent_rounds(1)[0].paid > 0
+        state, _seq, _balance = store.load_table()
+        assert (state.ante, state.credits, state.outcome) == (1, 999, None)
 
 
 @run
@@ -79,28 +81,29 @@ async def test_a_storage_error_in_the_push_deal_timer_shows_the_error_screen(tmp
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("enter", "plus")
 
-        def disk_full(self, transition, expected_seq):
-            raise StoreError("unwritable", tmp_path, "database or disk is full")
-
         await pilot.press("d")  # a push: the next hand is dealt by the timer
-        monkeypatch.setattr(Store, "commit", disk_full)
+        failing_writes(monkeypatch, tmp_path)
         await pilot.pause(1.0)
-        assert on_error_screen(app, "unwritable")
+        assert on_error_screen(app, "disk_full")
     assert app.return_code in (0, None)
 
 
 @run
-async def test_a_storage_error_in_the_kiosk_clock_shows_the_error_screen(tmp_path, monkeypatch):
-    """The kiosk's once-a-second check (idle, reality check) reads its settings: a failure there too."""
+async def test_a_storage_error_in_the_kiosk_idle_timer_shows_the_error_screen(tmp_path, monkeypatch):
+    """The kiosk's once-a-second check calls a decision left open; that call cannot be written."""
     from tests.kiosk.kiosk_helpers import kiosk_app
 
-    app = kiosk_app(tmp_path, "it")
+    with Store.open(tmp_path) as store:
+        GameSession(store, StackedDealer([]), initial_credits=10)
+    app = kiosk_app(tmp_path, "it", [SPREAD_4_WIN])
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.press("enter")
-        failing_settings(monkeypatch, tmp_path)
-        await pilot.pause(1.3)  # the kiosk's one-second interval fires
-        assert on_error_screen(app, "integrity")
-        assert "Red Dog" in screen_text(app)
+        await pilot.press("enter", "plus", "d")
+        failing_writes(monkeypatch, tmp_path)
+        app.clock.now += 3600  # far past any idle timeout
+        await pilot.pause(1.5)  # the kiosk's one-second interval fires
+        await pilot.pause()
+        assert on_error_screen(app, "disk_full")
+        assert "Il gioco si è fermato" in screen_text(app)
 
 
 @run
