@@ -1,13 +1,17 @@
-"""The log: stdlib logging to the real standard error, which the README's unit sends to journald.
+"""The log: stdlib logging to the real standard error, which a service unit sends to journald.
 
 The log is English, for the people who read the system journal. While the kiosk draws on a
-terminal that is also standard error, log lines would scribble over the screen: they are held
-then, and written once the screen is given back.
+terminal that is also standard error (the plain console unit), log lines would scribble over the
+screen: they go to the system log (`/dev/log`, which journald reads) then, so they are kept at
+once even if the kiosk is killed; where there is no system log they are held and written once
+the screen is given back.
 """
 
 from __future__ import annotations
 
 import logging
+import logging.handlers
+import socket
 import sys
 from contextlib import contextmanager
 from typing import Iterator, TextIO
@@ -15,6 +19,8 @@ from typing import Iterator, TextIO
 LOGGER = "reddog_tui"
 HELD_AT_MOST = 1000  # records kept while the screen owns the terminal; the oldest go first
 FORMAT = "%(asctime)s %(levelname)s %(name)s: %(message)s"
+SYSLOG_ADDRESS = "/dev/log"
+SYSLOG_FORMAT = "reddog[%(process)d]: %(levelname)s %(name)s: %(message)s"  # syslog adds the time
 
 
 class StderrHandler(logging.StreamHandler):
@@ -63,13 +69,39 @@ def held_while_drawing() -> Iterator[None]:
     handler = _handler
     stream = getattr(handler, "stream", None)
     owns_terminal = handler is not None and stream is not None and _isatty(stream)
-    if owns_terminal:
+    if not owns_terminal:
+        yield
+        return
+    logger = logging.getLogger(LOGGER)
+    system_log = _system_log()
+    if system_log is not None:
+        logger.removeHandler(handler)
+        logger.addHandler(system_log)
+    else:
         handler.held = []
     try:
         yield
     finally:
-        if owns_terminal:
+        if system_log is not None:
+            logger.removeHandler(system_log)
+            system_log.close()
+            logger.addHandler(handler)
+        else:
             handler.write_held()
+
+
+def _system_log() -> logging.Handler | None:
+    """A handler for the system log, or None where the machine has none."""
+    probe = socket.socket(socket.AF_UNIX, socket.SOCK_DGRAM)
+    try:  # SysLogHandler itself accepts an address nobody listens on and then loses every line
+        probe.connect(SYSLOG_ADDRESS)
+    except OSError:
+        return None
+    finally:
+        probe.close()
+    system_log = logging.handlers.SysLogHandler(address=SYSLOG_ADDRESS)
+    system_log.setFormatter(logging.Formatter(SYSLOG_FORMAT))
+    return system_log
 
 
 def _isatty(stream: TextIO) -> bool:

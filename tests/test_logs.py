@@ -8,6 +8,7 @@ from __future__ import annotations
 import io
 import logging
 import os
+import socket
 import subprocess
 import sys
 from argparse import Namespace
@@ -69,7 +70,8 @@ class FakeTerminal(io.StringIO):
         return True
 
 
-def test_log_lines_wait_while_the_app_draws_on_the_same_terminal():
+def test_log_lines_wait_while_the_app_draws_on_the_same_terminal(tmp_path, monkeypatch):
+    monkeypatch.setattr(logs, "SYSLOG_ADDRESS", str(tmp_path / "no-system-log"))
     terminal = FakeTerminal()
     logger = logs.setup_logging("info", terminal)
     with logs.held_while_drawing():
@@ -81,6 +83,29 @@ def test_log_lines_wait_while_the_app_draws_on_the_same_terminal():
     with logs.held_while_drawing():
         logger.info("written now")
         assert "written now" in journald.getvalue()
+
+
+def test_log_lines_go_to_the_system_log_while_the_app_draws_on_the_same_terminal(tmp_path, monkeypatch):
+    address = tmp_path / "log"  # stands in for /dev/log, which journald reads
+    system_log = socket.socket(socket.AF_UNIX, socket.SOCK_DGRAM)
+    system_log.bind(str(address))
+    system_log.settimeout(5)
+    monkeypatch.setattr(logs, "SYSLOG_ADDRESS", str(address))
+    terminal = FakeTerminal()
+    logger = logs.setup_logging("info", terminal)
+    try:
+        with logs.held_while_drawing():
+            logger.warning("attendant: entry locked")
+            received = system_log.recv(4096).decode()
+            assert terminal.getvalue() == ""  # nothing over the table
+        assert received.startswith("<12>reddog[")  # facility user (1) * 8 + warning (4)
+        assert received.endswith("WARNING reddog_tui: attendant: entry locked\x00")
+        assert "entry locked" not in terminal.getvalue()  # sent once, not held as well
+        logger.info("stopped")
+        assert "INFO reddog_tui: stopped" in terminal.getvalue()  # the terminal again once it is free
+    finally:
+        system_log.close()
+        logs.setup_logging("info", io.StringIO())
 
 
 # --- start, stop, crash --------------------------------------------------------------------
