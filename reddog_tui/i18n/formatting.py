@@ -1,23 +1,31 @@
 """Numbers, percentages and amounts in the current language's own style.
 
 Every number a person sees goes through Babel with an explicit locale, so a
-German screen shows `1.250`, a French or Polish one `1 250` and an English one
-`1,250`, whatever the machine's locale is.
+German screen shows `1.250`, a French one `1 250` and an English one `1,250`,
+whatever the machine's locale is. Polish groups only from five digits on: `1250`,
+`12 500`.
 """
 
 from __future__ import annotations
 
 import copy
+import re
 from fractions import Fraction
 from functools import lru_cache
 
 from babel import Locale
+from babel.lists import format_list
 from babel.numbers import format_decimal
 
 from . import current_language, ngettext
 
 # Babel's locale for each of our languages.
 BABEL_LOCALES: dict[str, str] = {"en": "en_US", "de": "de_DE", "pl": "pl_PL", "fr": "fr_FR", "it": "it_IT"}
+# CLDR's minimumGroupingDigits where it is not 1: Polish writes 1000 and 9999 without a
+# separator and groups from 10 000 on. Babel ignores this setting, so it is applied here.
+MIN_GROUPING_DIGITS: dict[str, int] = {"pl": 2}
+# Polish keeps a one-letter word (a conjunction or preposition) on the line of the next word.
+_POLISH_ONE_LETTER_WORD = re.compile(r"(?<!\S)([aiouwzAIOUWZ]) ")
 
 
 @lru_cache(maxsize=None)
@@ -25,30 +33,46 @@ def babel_locale(language: str) -> Locale:
     return Locale.parse(BABEL_LOCALES.get(language, "en_US"))
 
 
+def _grouped(value: float | Fraction, language: str) -> bool:
+    """Whether the whole part of `value` is long enough to be written in groups."""
+    digits = len(str(abs(int(value))))
+    return digits >= 3 + MIN_GROUPING_DIGITS.get(language, 1)
+
+
 def number(value: int, language: str | None = None) -> str:
-    """A whole number with the language's grouping: 1,250 / 1.250 / 1 250."""
-    return format_decimal(value, locale=babel_locale(language or current_language()))
+    """A whole number with the language's grouping: 1,250 / 1.250 / 1250 but 12 500 in Polish."""
+    language = language or current_language()
+    return format_decimal(value, locale=babel_locale(language), group_separator=_grouped(value, language))
 
 
 def decimal(value: float | Fraction, digits: int, language: str | None = None) -> str:
     """A number with exactly `digits` decimals in the language's style."""
-    locale = babel_locale(language or current_language())
+    language = language or current_language()
+    locale = babel_locale(language)
     pattern = copy.copy(locale.decimal_formats[None])
     pattern.frac_prec = (digits, digits)
-    return pattern.apply(float(value), locale)
+    return pattern.apply(float(value), locale, group_separator=_grouped(value, language))
 
 
 def percent(value: float | Fraction, digits: int = 2, language: str | None = None) -> str:
     """A share as a percentage with `digits` decimals: 96.84% / 96,84 % ..."""
-    locale = babel_locale(language or current_language())
+    language = language or current_language()
+    locale = babel_locale(language)
     pattern = copy.copy(locale.percent_formats[None])
     pattern.frac_prec = (digits, digits)
-    return pattern.apply(float(value), locale)
+    return pattern.apply(float(value), locale, group_separator=_grouped(value * 100, language))
 
 
 def odds(times: int, language: str | None = None) -> str:
     """Payout odds "X:1" (R9) with X in the language's digits."""
     return f"{number(times, language)}:1"
+
+
+def listing(items: list[str], language: str | None = None) -> str:
+    """Items joined as the language lists them (1, 5 and 25); a Polish "i" is held to the next item."""
+    language = language or current_language()
+    text = format_list(items, locale=babel_locale(language))
+    return _POLISH_ONE_LETTER_WORD.sub("\\1\u00a0", text) if language == "pl" else text
 
 
 def credits(amount: int) -> str:

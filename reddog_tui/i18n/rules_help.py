@@ -19,12 +19,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Union
 
-from babel.lists import format_list
-
 from ..engine import HandKind, ParSheet, TableConfig, pay_table
 from ..engine.cards import RANKS
 from . import N_, _, current_language, pgettext, set_language
-from .formatting import babel_locale, number, odds, percent
+from .formatting import listing, number, odds, percent
 
 # --- blocks -----------------------------------------------------------------
 # The same block types describe the English source and the rendered result.
@@ -539,9 +537,7 @@ def live_values(language: str, par: ParSheet, config: TableConfig) -> dict[str, 
         "decks": number(config.decks, language),
         "min_bet": number(config.min_bet, language),
         "max_bet": number(config.max_bet, language),
-        "chips": format_list(
-            [number(v, language) for v in config.chip_values], locale=babel_locale(language)
-        ),
+        "chips": listing([number(v, language) for v in config.chip_values], language),
         "max_winnings": number(config.max_winnings, language),
     }
 

@@ -16,7 +16,7 @@ def back_to_english():
 
 @pytest.mark.parametrize(
     "language, expected",
-    [("en", "1,250"), ("de", "1.250"), ("pl", "1\u00a0250"), ("fr", "1\u202f250"), ("it", "1.250")],
+    [("en", "1,250"), ("de", "1.250"), ("pl", "1250"), ("fr", "1\u202f250"), ("it", "1.250")],
 )
 def test_grouping_follows_the_language(language, expected):
     assert formatting.number(1250, language) == expected
@@ -29,6 +29,30 @@ def test_percent_two_decimals(language, expected):
     assert formatting.percent(0.968446, 2, language) == expected
 
 
+@pytest.mark.parametrize(
+    "value, expected",
+    [(1000, "1000"), (9999, "9999"), (-9999, "-9999"), (10_000, "10\u00a0000"), (1_000_000, "1\u00a0000\u00a0000")],
+)
+def test_polish_groups_digits_only_from_five_on(value, expected):
+    """CLDR's minimum grouping digits for Polish is 2: 1000 and 9999 stay whole, 10 000 is grouped."""
+    assert formatting.number(value, "pl") == expected
+
+
+def test_polish_grouping_rule_holds_for_decimals_and_percentages():
+    assert formatting.decimal(9999.5, 1, "pl") == "9999,5"
+    assert formatting.decimal(12345.5, 1, "pl") == "12\u00a0345,5"
+    assert formatting.percent(12.5, 0, "pl") == "1250%"
+    assert formatting.number(1000, "de") == "1.000"  # the rule is Polish only
+
+
+@pytest.mark.parametrize(
+    "language, expected",
+    [("de", "1, 5 und 25"), ("pl", "1, 5 i\u00a025"), ("fr", "1, 5 et 25")],
+)
+def test_lists_in_the_language_keep_polish_i_with_the_next_item(language, expected):
+    assert formatting.listing(["1", "5", "25"], language) == expected
+
+
 def test_odds_notation():
     assert formatting.odds(11, "de") == "11:1"  # R9
 
@@ -38,7 +62,7 @@ def test_odds_notation():
     [
         ("en", (1, 2, 1000), ["1\u00a0credit", "2\u00a0credits", "1,000\u00a0credits"]),
         ("de", (1, 2, 1000), ["1\u00a0Punkt", "2\u00a0Punkte", "1.000\u00a0Punkte"]),
-        ("pl", (1, 3, 5, 22, 1000), ["1\u00a0kredyt", "3\u00a0kredyty", "5\u00a0kredytów", "22\u00a0kredyty", "1\u00a0000\u00a0kredytów"]),
+        ("pl", (1, 3, 5, 22, 1000), ["1\u00a0kredyt", "3\u00a0kredyty", "5\u00a0kredytów", "22\u00a0kredyty", "1000\u00a0kredytów"]),
         ("fr", (0, 1, 2), ["0\u00a0crédit", "1\u00a0crédit", "2\u00a0crédits"]),
         ("it", (1, 2), ["1\u00a0credito", "2\u00a0crediti"]),
     ],

@@ -20,12 +20,10 @@ import re
 from fractions import Fraction
 from pathlib import Path
 
-from babel.lists import format_list
-
 from reddog_tui.engine import HandKind
 from reddog_tui.i18n import LANGUAGE_NAMES, LANGUAGES, _, current_language, ngettext, set_language
 from reddog_tui.i18n.catalogues import pot_path, read
-from reddog_tui.i18n.formatting import babel_locale, credits, decimal, number, odds, percent
+from reddog_tui.i18n.formatting import credits, decimal, listing, number, odds, percent
 from reddog_tui.ui.kiosk_texts import duration_words, seconds_left, signed_credits
 from reddog_tui.ui.texts import hand_name
 
@@ -46,7 +44,7 @@ NUMERIC = {
     "net": signed_credits,
     "time": lambda n: duration_words(n * 60),
     **dict.fromkeys(("rtp", "house_edge", "never_raise_house_edge"), lambda n: percent(Fraction(n, 100))),
-    "chips": lambda n: format_list([number(1), number(5), number(n)], locale=babel_locale(current_language())),
+    "chips": lambda n: listing([number(1), number(5), number(n)]),
     # The simulation's statistics (cli.py): a confidence level, the raising spreads, a chi-square test.
     "level": lambda n: percent(Fraction(n, 100), 0),
     "spreads": lambda n: ", ".join([number(n), number(n + 1)]),
