@@ -57,3 +57,53 @@ def run(coroutine_function):
         return asyncio.run(coroutine_function(*args, **kwargs))
 
     return wrapper
+
+
+class HeldTimers:
+    """The app's one-shot timers, recorded and fired by hand.
+
+    A real timer can run between two checks of a test on a loaded machine; holding them
+    makes the order of events the test's own."""
+
+    def __init__(self, app: RedDogApp) -> None:
+        self.timers: list[HeldTimer] = []
+        self.app = app
+        app.set_timer = self._set_timer  # type: ignore[method-assign]
+
+    def _set_timer(self, delay: float, callback, **_options) -> HeldTimer:
+        timer = HeldTimer(delay, self.app._guarded(callback))  # the app's journal guard stays on
+        self.timers.append(timer)
+        return timer
+
+    def pending(self) -> list[HeldTimer]:
+        return [timer for timer in self.timers if not timer.stopped]
+
+    async def fire(self) -> None:
+        """Run the one pending timer, as if its delay had passed."""
+        import inspect
+
+        (timer,) = self.pending()
+        timer.stopped = True
+        result = timer.callback()
+        if inspect.isawaitable(result):
+            await result
+
+
+class HeldTimer:
+    def __init__(self, delay: float, callback) -> None:
+        self.delay = delay
+        self.callback = callback
+        self.stopped = False
+
+    def stop(self) -> None:
+        self.stopped = True
+
+
+async def wait_until(pilot, condition, deadline_s: float = 30.0) -> None:
+    """Let the app run until `condition()` holds; fail only after a generous deadline."""
+    import time
+
+    end = time.monotonic() + deadline_s
+    while not condition():
+        assert time.monotonic() < end, "the condition did not come about in time"
+        await pilot.pause(0.05)

@@ -11,11 +11,13 @@ from reddog_tui.ui.widgets.buttons import ActionButton
 
 from .helpers import (
     CONSECUTIVE,
+    HeldTimers,
     LANGUAGES,
     SPREAD_4_LOSE,
     SPREAD_4_WIN,
     make_app,
     run,
+    wait_until,
 )
 
 LABELS = {
@@ -148,14 +150,25 @@ async def test_language_switch_mid_round_changes_text_not_game(tmp_path, languag
 
 @run
 async def test_refusal_is_reworded_by_a_language_switch_and_the_push_deal_still_comes(tmp_path):
-    app = make_app(tmp_path, "fr", [CONSECUTIVE, SPREAD_4_WIN], push_pause=0.8)
+    app = make_app(tmp_path, "fr", [CONSECUTIVE, SPREAD_4_WIN], push_pause=0.05)
     async with app.run_test(size=(80, 24)) as pilot:
+        timers = HeldTimers(app)
         await pilot.press("enter", "plus", "d", "c")  # CALL after a push: refused
         assert message(app) == "NON n'est pas possible maintenant\u00a0: la manche est terminée."
         await pilot.press("l")
         assert message(app) == "CHIAMA non è possibile ora: la mano è finita."
-        await pilot.pause(1.2)
+        await timers.fire()
         assert app.session.state.phase is Phase.DECISION  # R10: the refused key did not stop the deal
+
+
+@run
+async def test_the_push_pause_is_a_real_timer_that_deals(tmp_path):
+    """R10: with nothing held, the app's own timer deals the next hand."""
+    app = make_app(tmp_path, "en", [CONSECUTIVE, SPREAD_4_WIN], push_pause=0.05)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("enter", "plus", "d")
+        await wait_until(pilot, lambda: app.session.state.rounds_dealt == 2)
+        assert (app.session.state.phase, app.session.state.ante) == (Phase.DECISION, 1)
 
 
 @run
@@ -251,11 +264,14 @@ async def test_push_deals_the_next_hand_by_itself(tmp_path):
     """R10: a push keeps the ante on the table and deals again after a short pause."""
     app = make_app(tmp_path, "en", [CONSECUTIVE, SPREAD_4_WIN], push_pause=0.6)
     async with app.run_test(size=(80, 24)) as pilot:
+        timers = HeldTimers(app)
         await pilot.press("enter", "plus", "plus", "d")
         state = app.session.state
         assert (state.outcome, state.kind, state.ante) == (Outcome.PUSH, HandKind.CONSECUTIVE, 2)
         assert message(app) == "Consecutive — push. The next hand follows."
-        await pilot.pause(1.0)
+        assert [timer.delay for timer in timers.pending()] == [0.6]
+        await timers.fire()
+        await pilot.pause()
         state = app.session.state
         assert (state.phase, state.spread, state.ante, state.rounds_dealt) == (Phase.DECISION, 4, 2, 2)
         assert state.credits == 998

@@ -6,7 +6,7 @@ from reddog_tui.engine import Outcome, Phase
 from reddog_tui.ui.screens.settings import SettingsScreen
 from reddog_tui.ui.screens.table import TableScreen
 
-from .helpers import CONSECUTIVE, SPREAD_4_WIN, make_app, run
+from .helpers import CONSECUTIVE, SPREAD_4_WIN, HeldTimers, make_app, run
 
 
 def value_of(app, key: str) -> str:
@@ -74,16 +74,15 @@ async def test_fast_play_shortens_the_push_pause(tmp_path):
     timers are recorded and run by hand rather than waited for, so a busy machine cannot matter."""
     app = make_app(tmp_path, "en", [CONSECUTIVE, CONSECUTIVE, SPREAD_4_WIN], push_pause=3.0)
     async with app.run_test(size=(80, 24)) as pilot:
-        scheduled = []
-        app.set_timer = lambda delay, callback, **_: scheduled.append((delay, callback)) or _Timer()
+        timers = HeldTimers(app)
         await pilot.press("enter", "plus", "d")
         assert app.session.state.outcome is Outcome.PUSH
         app.set_setting_on("fast_play", True)
-        scheduled[-1][1]()  # the first pause ends: the same ante is dealt again, and pushes again
+        await timers.fire()  # the first pause ends: the same ante is dealt again, and pushes again
         assert app.session.state.outcome is Outcome.PUSH
-        scheduled[-1][1]()
+        await timers.fire()
         assert app.session.state.phase is Phase.DECISION
-        assert [delay for delay, _ in scheduled] == [3.0, 1.0]
+        assert [timer.delay for timer in timers.timers] == [3.0, 1.0]
 
 
 @run

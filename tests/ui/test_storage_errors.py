@@ -9,7 +9,7 @@ from reddog_tui.engine import StackedDealer
 from reddog_tui.store import GameSession, Store, StoreError
 from reddog_tui.ui.screens.error import StoreErrorScreen
 
-from .helpers import CONSECUTIVE, SPREAD_4_LOSE, SPREAD_4_WIN, make_app, run, screen_text
+from .helpers import CONSECUTIVE, SPREAD_4_LOSE, SPREAD_4_WIN, HeldTimers, make_app, run, screen_text, wait_until
 
 
 def damage_round_history(data_dir: Path) -> None:
@@ -81,9 +81,11 @@ async def test_a_storage_error_in_the_push_deal_timer_shows_the_error_screen(tmp
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("enter", "plus")
 
+        timers = HeldTimers(app)
         await pilot.press("d")  # a push: the next hand is dealt by the timer
         failing_writes(monkeypatch, tmp_path)
-        await pilot.pause(1.0)
+        await timers.fire()
+        await pilot.pause()
         assert on_error_screen(app, "disk_full")
     assert app.return_code in (0, None)
 
@@ -100,9 +102,7 @@ async def test_a_storage_error_in_the_kiosk_idle_timer_shows_the_error_screen(tm
         await pilot.press("enter", "plus", "d")
         failing_writes(monkeypatch, tmp_path)
         app.clock.now += 3600  # far past any idle timeout
-        await pilot.pause(1.5)  # the kiosk's one-second interval fires
-        await pilot.pause()
-        assert on_error_screen(app, "disk_full")
+        await wait_until(pilot, lambda: on_error_screen(app, "disk_full"))  # the once-a-second check
         assert "Il gioco si è fermato" in screen_text(app)
 
 
