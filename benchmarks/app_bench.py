@@ -27,9 +27,10 @@ def _seconds_to_ready(argv: list[str]) -> float:
 
 def _prepared_data_dir(root: Path) -> Path:
     """A data dir with chips on the ante, so the table opens directly (as after a restart)."""
+    import random
+
     from reddog_tui.engine import Action, ShuffledDealer
     from reddog_tui.store import GameSession, Store
-    import random
 
     data_dir = root / "cold-start"
     store = Store.open(data_dir)
@@ -108,9 +109,10 @@ async def until_idle(app) -> None:
 
 
 def _table_app(data_dir: Path, push_pause=None):
+    import random
+
     from reddog_tui.engine import ShuffledDealer
     from reddog_tui.ui.app import RedDogApp
-    import random
 
     app = RedDogApp(language="en", data_dir=data_dir, dealer=ShuffledDealer(random.Random(7)), push_pause=push_pause)
     app.animation_level = "none"

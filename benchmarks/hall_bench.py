@@ -70,11 +70,13 @@ def run_kiosks(kiosk_ids: list[int], dsn: str | None, rate: float, seconds: floa
             r.stop()
         for s in stores.values():
             s.close()
-        results.put({
-            "last_seq": {k: players[k].session.seq for k in kiosk_ids},
-            "steps": [d for k in kiosk_ids for d in steps[k]],
-            "caught_up": caught_up,
-        })
+        results.put(
+            {
+                "last_seq": {k: players[k].session.seq for k in kiosk_ids},
+                "steps": [d for k in kiosk_ids for d in steps[k]],
+                "caught_up": caught_up,
+            }
+        )
 
 
 def postgres_cpu() -> dict[tuple[int, int], float]:
@@ -175,10 +177,7 @@ def main() -> int:
                 ).fetchall()
             }
             lags = [
-                r[0]
-                for r in conn.execute(
-                    "SELECT extract(epoch FROM received_at) - time FROM hall_journal"
-                ).fetchall()
+                r[0] for r in conn.execute("SELECT extract(epoch FROM received_at) - time FROM hall_journal").fetchall()
             ]
             gaps = conn.execute("SELECT count(*) FROM hall_kiosk_status WHERE identity_gap <> 0").fetchone()[0]
         lost = sum(last_seq[k] - held.get(k, (0, 0, 0))[1] for k in last_seq)

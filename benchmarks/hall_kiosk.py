@@ -27,10 +27,10 @@ class AutoPlayer:
         state = s.state
         if state.phase is Phase.BETTING:
             chip = min(state.config.chip_values)
-            if state.ante >= state.config.min_bet and (self.rng.random() < 0.5 or s.why_not(Action.ADD_CHIP, chip)):
-                if s.why_not(Action.DEAL) is None:
-                    s.act(Action.DEAL)
-                    return
+            ready = state.ante >= state.config.min_bet and (self.rng.random() < 0.5 or s.why_not(Action.ADD_CHIP, chip))
+            if ready and s.why_not(Action.DEAL) is None:
+                s.act(Action.DEAL)
+                return
             if s.why_not(Action.ADD_CHIP, chip) is None:
                 s.act(Action.ADD_CHIP, chip)
             else:

@@ -93,7 +93,7 @@ class Kiosk:
     def write(self, data: bytes) -> None:
         view = memoryview(data)
         while view:
-            view = view[os.write(self.fd, view[:4096]):]
+            view = view[os.write(self.fd, view[:4096]) :]
 
     def stop(self) -> None:
         os.kill(self.pid, signal.SIGKILL)
@@ -127,15 +127,19 @@ def flood(src: Path, keys: int, limit: float) -> dict[str, float | None]:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--keys", type=int, nargs="+", default=[5_000, 200_000])
-    parser.add_argument("--limit", type=float, default=120.0, help="give up waiting for the app after this many seconds")
+    parser.add_argument(
+        "--limit", type=float, default=120.0, help="give up waiting for the app after this many seconds"
+    )
     parser.add_argument("--src", type=Path, default=ROOT, help="the checkout to run (default: this one)")
     options = parser.parse_args()
     print(f"{'keys':>8}  {'busy for':>10}  {'memory before':>13}  {'after':>8}  {'peak':>8}")
     for keys in options.keys:
         r = flood(options.src, keys, options.limit)
         busy = f"{r['drain_s']:.1f} s" if r["drain_s"] is not None else f">{options.limit:.0f} s"
-        print(f"{keys:>8,}  {busy:>10}  {r['rss_before_mb']:>10.0f} MB  {r['rss_after_mb']:>5.0f} MB  {r['rss_peak_mb']:>5.0f} MB",
-              flush=True)
+        print(
+            f"{keys:>8,}  {busy:>10}  {r['rss_before_mb']:>10.0f} MB  {r['rss_after_mb']:>5.0f} MB  {r['rss_peak_mb']:>5.0f} MB",
+            flush=True,
+        )
 
 
 if __name__ == "__main__":

@@ -17,9 +17,9 @@ import statistics
 import subprocess
 import sys
 import time
+from collections.abc import Callable
 from dataclasses import asdict, dataclass
 from pathlib import Path
-from typing import Callable
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
@@ -88,8 +88,15 @@ def bench_engine(quick: bool) -> list[Figure]:
     floor = median_of(runs, floor_loop)
     played = median_of(runs, engine)
     return [
-        Figure("engine: simulate rounds/s", played, floor, "rounds/s", "≥ 0.3× the draw-only loop",
-               ratio_limit=0.3, higher_is_better=True)
+        Figure(
+            "engine: simulate rounds/s",
+            played,
+            floor,
+            "rounds/s",
+            "≥ 0.3× the draw-only loop",
+            ratio_limit=0.3,
+            higher_is_better=True,
+        )
     ]
 
 
@@ -104,8 +111,16 @@ def bench_par(quick: bool) -> list[Figure]:
     for decks in (1, 8):
         argv = [sys.executable, "-m", "reddog_tui", "par", "--decks", str(decks), "--json"]
         took = median_of(runs, lambda: process_seconds(argv))
-        figures.append(Figure(f"par sheet, {decks} deck{'s' * (decks > 1)} (process)", took * 1000,
-                              bare * 1000, "ms", "well under a second", absolute_limit=1000))
+        figures.append(
+            Figure(
+                f"par sheet, {decks} deck{'s' * (decks > 1)} (process)",
+                took * 1000,
+                bare * 1000,
+                "ms",
+                "well under a second",
+                absolute_limit=1000,
+            )
+        )
     return figures
 
 
@@ -116,8 +131,11 @@ def bench_cold_start(quick: bool) -> list[Figure]:
     from benchmarks.app_bench import cold_start
 
     app, bare = cold_start(3 if quick else 11)
-    return [Figure("cold start to the table (process)", app * 1000, bare * 1000, "ms", "≤ 1.3× the bare app",
-                   ratio_limit=1.3)]
+    return [
+        Figure(
+            "cold start to the table (process)", app * 1000, bare * 1000, "ms", "≤ 1.3× the bare app", ratio_limit=1.3
+        )
+    ]
 
 
 def bench_key_to_frame(quick: bool) -> list[Figure]:
@@ -126,10 +144,8 @@ def bench_key_to_frame(quick: bool) -> list[Figure]:
     times = key_to_frame(8 if quick else 60)
     bare = times["bare"] * 1000
     return [
-        Figure("key to frame: add chip", times["app_chip"] * 1000, bare, "ms", "≤ 1.5× the bare app",
-               ratio_limit=1.5),
-        Figure("key to frame: deal", times["app_deal"] * 1000, bare, "ms", "≤ 1.5× the bare app",
-               ratio_limit=1.5),
+        Figure("key to frame: add chip", times["app_chip"] * 1000, bare, "ms", "≤ 1.5× the bare app", ratio_limit=1.5),
+        Figure("key to frame: deal", times["app_deal"] * 1000, bare, "ms", "≤ 1.5× the bare app", ratio_limit=1.5),
     ]
 
 
@@ -138,8 +154,17 @@ def bench_language_switch(quick: bool) -> list[Figure]:
 
     switch = language_switch(5 if quick else 40)
     bare = key_to_frame(8 if quick else 60)["bare"]
-    return [Figure("language switch, three screens built", switch * 1000, bare * 1000, "ms",
-                   "≤ 2× the bare key, < 50 ms", ratio_limit=2.0, absolute_limit=50)]
+    return [
+        Figure(
+            "language switch, three screens built",
+            switch * 1000,
+            bare * 1000,
+            "ms",
+            "≤ 2× the bare key, < 50 ms",
+            ratio_limit=2.0,
+            absolute_limit=50,
+        )
+    ]
 
 
 def bench_long_day(quick: bool) -> list[Figure]:
@@ -148,10 +173,22 @@ def bench_long_day(quick: bool) -> list[Figure]:
     rounds, marks = (300, (50, 300)) if quick else (5000, (500, 5000))
     day = long_day(rounds, marks)
     return [
-        Figure(f"long day: memory growth, round {marks[0]} → {marks[1]}", day["rss_growth_mb"], None, "MB",
-               "< 10 MB", absolute_limit=10),
-        Figure(f"long day: last {marks[0]} rounds / first {marks[0]}", day["last_window_s"] * 1000,
-               day["first_window_s"] * 1000, "ms", "≤ 1.2", ratio_limit=1.2),
+        Figure(
+            f"long day: memory growth, round {marks[0]} → {marks[1]}",
+            day["rss_growth_mb"],
+            None,
+            "MB",
+            "< 10 MB",
+            absolute_limit=10,
+        ),
+        Figure(
+            f"long day: last {marks[0]} rounds / first {marks[0]}",
+            day["last_window_s"] * 1000,
+            day["first_window_s"] * 1000,
+            "ms",
+            "≤ 1.2",
+            ratio_limit=1.2,
+        ),
     ]
 
 
@@ -160,10 +197,21 @@ def bench_store(quick: bool) -> list[Figure]:
 
     figures = measure(quick)
     return [
-        Figure("store: transitions committed", figures["transitions_per_second"], None, "/s",
-               "synchronous=FULL, for the record"),
-        Figure("store: start-up, long history vs empty", figures["startup_full_ms"],
-               figures["startup_empty_ms"], "ms", "does not grow with history", ratio_limit=2.0),
+        Figure(
+            "store: transitions committed",
+            figures["transitions_per_second"],
+            None,
+            "/s",
+            "synchronous=FULL, for the record",
+        ),
+        Figure(
+            "store: start-up, long history vs empty",
+            figures["startup_full_ms"],
+            figures["startup_empty_ms"],
+            "ms",
+            "does not grow with history",
+            ratio_limit=2.0,
+        ),
     ]
 
 

@@ -1,7 +1,7 @@
 """Started as a new process: prints 'ready' once the screen can take a key, then exits.
 
-    python benchmarks/start_probe.py bare
-    python benchmarks/start_probe.py app DATA_DIR
+python benchmarks/start_probe.py bare
+python benchmarks/start_probe.py app DATA_DIR
 """
 
 from __future__ import annotations

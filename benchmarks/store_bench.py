@@ -20,6 +20,7 @@ import shutil
 import statistics
 import tempfile
 import time
+from datetime import UTC
 from pathlib import Path
 
 from reddog_tui.engine import Action, Phase, ShuffledDealer
@@ -84,8 +85,21 @@ def fill_history(data_dir: Path, rounds: int) -> int:
         journal.append((seq, now, t.action, t.value, state.to_json()))
         if (r := t.settled_round) is not None:
             settled += 1
-            round_rows.append((r.number, now, *r.cards, r.ante, r.raised, r.kind.value, r.spread,
-                               r.outcome.value, r.paid, r.credits_before, r.credits_after))
+            round_rows.append(
+                (
+                    r.number,
+                    now,
+                    *r.cards,
+                    r.ante,
+                    r.raised,
+                    r.kind.value,
+                    r.spread,
+                    r.outcome.value,
+                    r.paid,
+                    r.credits_before,
+                    r.credits_after,
+                )
+            )
     import sqlite3
 
     conn = sqlite3.connect(database_path(data_dir), isolation_level=None)
@@ -104,9 +118,9 @@ def fill_history(data_dir: Path, rounds: int) -> int:
 
 
 def _utc(t: float):
-    from datetime import datetime, timezone
+    from datetime import datetime
 
-    return datetime.fromtimestamp(t, timezone.utc)
+    return datetime.fromtimestamp(t, UTC)
 
 
 def start_up_seconds(data_dir: Path, full_check: bool = False) -> float:
@@ -137,8 +151,10 @@ def measure(quick: bool, directory: Path | None = None, report=lambda line: None
             GameSession(store, ShuffledDealer(random.Random(2)))
         t0 = time.perf_counter()
         journal_rows = fill_history(full, history)
-        report(f"generated {history:,} settled rounds ({journal_rows:,} journal entries) "
-               f"in {time.perf_counter() - t0:.1f} s; file {database_path(full).stat().st_size / 1e6:.1f} MB")
+        report(
+            f"generated {history:,} settled rounds ({journal_rows:,} journal entries) "
+            f"in {time.perf_counter() - t0:.1f} s; file {database_path(full).stat().st_size / 1e6:.1f} MB"
+        )
         for full_check in (False, True):
             start_up_seconds(empty, full_check), start_up_seconds(full, full_check)  # warm the cache alike
             e = statistics.median(start_up_seconds(empty, full_check) for _ in range(repeats))
@@ -146,8 +162,10 @@ def measure(quick: bool, directory: Path | None = None, report=lambda line: None
             key = "startup_checked" if full_check else "startup"
             figures[f"{key}_empty_ms"], figures[f"{key}_full_ms"] = e * 1000, f * 1000
             label = "full_check=True " if full_check else "default check   "
-            report(f"start-up, {label} median of {repeats}: empty {e * 1000:.2f} ms, "
-                   f"{history:,} rounds {f * 1000:.2f} ms, ratio {f / e:.2f}")
+            report(
+                f"start-up, {label} median of {repeats}: empty {e * 1000:.2f} ms, "
+                f"{history:,} rounds {f * 1000:.2f} ms, ratio {f / e:.2f}"
+            )
     finally:
         shutil.rmtree(root)
     return figures

@@ -12,13 +12,14 @@ import contextlib
 import json
 import os
 import sys
-from typing import Callable, Iterator, NoReturn, Sequence
+from collections.abc import Callable, Iterator, Sequence
+from typing import NoReturn
 
 from . import __version__
 from .engine.cards import MAX_DECKS, MIN_DECKS
 from .hall.numbers import MAX_KIOSK_ID
-from .ui.glyphs import GLYPH_CHOICES
 from .i18n import DEFAULT_LANGUAGE, LANGUAGES, N_, _, ngettext, set_language, system_language
+from .ui.glyphs import GLYPH_CHOICES
 
 EXIT_USAGE = 2
 EXIT_BROKEN_PIPE = 141  # 128 + SIGPIPE: what a shell reports for a writer whose reader has gone
@@ -127,7 +128,9 @@ def _add_simulate(commands) -> None:
     sim = commands.add_parser(
         "simulate",
         help=_("play many rounds with the best strategy"),
-        description=_("Plays rounds with the best strategy through the real engine and checks them against the PAR sheet."),
+        description=_(
+            "Plays rounds with the best strategy through the real engine and checks them against the PAR sheet."
+        ),
     )
     sim.add_argument("--rounds", type=_whole_number(1, None, "--rounds"), required=True, metavar="N",
                      help=_("how many rounds to play"))  # fmt: skip
@@ -139,7 +142,9 @@ def _add_simulate(commands) -> None:
 
 
 def _add_attendant(commands) -> None:
-    attendant = commands.add_parser("attendant", help=_("kiosk attendant tasks"), description=_("Kiosk attendant tasks."))
+    attendant = commands.add_parser(
+        "attendant", help=_("kiosk attendant tasks"), description=_("Kiosk attendant tasks.")
+    )
     tasks = attendant.add_subparsers(dest="attendant_command", required=True, parser_class=_Parser)
     set_pin = tasks.add_parser("set-pin", help=_("set the attendant PIN (asked twice, never shown)"),
                                description=_("Sets the attendant PIN. It is asked twice and never shown."))  # fmt: skip
@@ -210,7 +215,12 @@ def _add_completion_and_manpage(commands) -> None:
 
 
 SUB_COMMANDS: tuple[Callable, ...] = (
-    _add_par, _add_simulate, _add_check, _add_attendant, _add_hall, _add_completion_and_manpage
+    _add_par,
+    _add_simulate,
+    _add_check,
+    _add_attendant,
+    _add_hall,
+    _add_completion_and_manpage,
 )
 
 
@@ -281,7 +291,11 @@ def run_par(decks: int, as_json: bool) -> int:
         print(json.dumps(sheet.to_json_dict(), indent=2))
         return 0
     data = sheet.to_json_dict()
-    print(ngettext("Red Dog PAR sheet, {decks} deck", "Red Dog PAR sheet, {decks} decks", decks).format(decks=number(decks)))
+    print(
+        ngettext("Red Dog PAR sheet, {decks} deck", "Red Dog PAR sheet, {decks} decks", decks).format(
+            decks=number(decks)
+        )
+    )
     print()
     rows: list[tuple[str, ...]] = [(_("hand"), _("probability"), _("P(win)"), _("pays"), _("raise value"), "")]
     for k, p in sheet.spread.items():

@@ -40,8 +40,10 @@ def run_hall(command: str, dsn: str | None, voucher: int | None = None) -> int:
                 return _cashier(conn, voucher)
             return _meters(conn)
     except psycopg.Error as exc:
-        print(unreachable_text(str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__),
-              file=sys.stderr)
+        print(
+            unreachable_text(str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__),
+            file=sys.stderr,
+        )
         return EXIT_UNREACHABLE
 
 
@@ -52,8 +54,9 @@ def _cashier(conn, voucher: int) -> int:
     shown = str(voucher)  # a validation number is read digit by digit: no grouping
     if result.outcome is server.Redemption.REDEEMED:
         print(
-            ngettext("Voucher {number}: pay {amount} credit.", "Voucher {number}: pay {amount} credits.", result.amount)
-            .format(number=shown, amount=number(result.amount))
+            ngettext(
+                "Voucher {number}: pay {amount} credit.", "Voucher {number}: pay {amount} credits.", result.amount
+            ).format(number=shown, amount=number(result.amount))
         )
         return 0
     if result.outcome is server.Redemption.ALREADY_REDEEMED:

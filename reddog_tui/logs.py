@@ -13,8 +13,9 @@ import logging
 import logging.handlers
 import socket
 import sys
+from collections.abc import Iterator
 from contextlib import contextmanager
-from typing import Iterator, TextIO
+from typing import TextIO
 
 LOGGER = "reddog_tui"
 HELD_AT_MOST = 1000  # records kept while the screen owns the terminal; the oldest go first

@@ -10,7 +10,7 @@ import json
 import logging
 import sys
 import time
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import TextIO
 
@@ -84,7 +84,7 @@ def run_check(data_dir: Path, full: bool, as_json: bool, out: TextIO | None = No
 
 def run_meters(data_dir: Path, form: str, out: TextIO | None = None) -> int:
     out = out or sys.stdout
-    refused = _reading(data_dir, lambda conn: read_meters(conn))
+    refused = _reading(data_dir, read_meters)
     if isinstance(refused, int):
         return refused
     meters = refused
@@ -144,7 +144,9 @@ def journal_line(row: dict[str, object]) -> str:
             paid=credits(int(row["paid"])),
         )
     if row["record"] == "voucher":
-        return _("Voucher {number}: {amount}").format(number=number(int(row["number"])), amount=credits(int(row["amount"])))
+        return _("Voucher {number}: {amount}").format(
+            number=number(int(row["number"])), amount=credits(int(row["amount"]))
+        )
     event = str(row["event"])
     text = _(EVENT_NAMES[event]) if event in EVENT_NAMES else event
     return text.format(amount=credits(int(row["amount"] or 0)))
@@ -153,7 +155,7 @@ def journal_line(row: dict[str, object]) -> str:
 def parse_since(text: str) -> datetime:
     """An ISO date or date and time; without a time zone it is UTC."""
     moment = datetime.fromisoformat(text)
-    return moment if moment.tzinfo is not None else moment.replace(tzinfo=timezone.utc)
+    return moment if moment.tzinfo is not None else moment.replace(tzinfo=UTC)
 
 
 def _reading(data_dir: Path, read):

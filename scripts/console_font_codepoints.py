@@ -43,7 +43,7 @@ def _psf1_codepoints(data: bytes) -> set[int]:
     if not mode & PSF1_MODE_HAS_TABLE:
         raise ValueError("the font has no Unicode table")
     glyph_count = 512 if mode & PSF1_MODE_512 else 256
-    table = data[4 + glyph_count * glyph_size:]
+    table = data[4 + glyph_count * glyph_size :]
     units = struct.unpack(f"<{len(table) // 2}H", table[: len(table) // 2 * 2])
     codepoints: set[int] = set()
     in_sequences = False
@@ -61,7 +61,7 @@ def _psf2_codepoints(data: bytes) -> set[int]:
     _version, header_size, flags, glyph_count, glyph_size, _height, _width = struct.unpack_from("<7I", data, 4)
     if not flags & PSF2_HAS_UNICODE_TABLE:
         raise ValueError("the font has no Unicode table")
-    table = data[header_size + glyph_count * glyph_size:]
+    table = data[header_size + glyph_count * glyph_size :]
     codepoints: set[int] = set()
     position = 0
     for _glyph in range(glyph_count):

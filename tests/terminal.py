@@ -101,7 +101,9 @@ class Terminal:
                 self._reader.join(timeout=2)
                 if all(t in self.received(since) for t in wanted):
                     return
-                raise AssertionError(f"ended ({self.status}) without drawing {texts!r}: {self.received(since)[-1500:]!r}")
+                raise AssertionError(
+                    f"ended ({self.status}) without drawing {texts!r}: {self.received(since)[-1500:]!r}"
+                )
             if time.monotonic() > deadline:
                 raise AssertionError(f"never drew {texts!r}: {self.received(since)[-1500:]!r}")
             time.sleep(0.02)

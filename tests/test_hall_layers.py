@@ -17,14 +17,12 @@ def _imported_packages(path: Path) -> set[str]:
             if node.level:  # relative: resolve against the module's own package
                 base = list(module[: len(module) - node.level])
                 parts = base + (node.module.split(".") if node.module else [])
-                names = [parts] if node.module else [base + [a.name] for a in node.names]
+                names = [parts] if node.module else [[*base, a.name] for a in node.names]
             else:
                 names = [node.module.split(".")] if node.module else []
             found.update(p[1] for p in names if len(p) > 1 and p[0] == "reddog_tui")
         elif isinstance(node, ast.Import):
-            found.update(
-                a.name.split(".")[1] for a in node.names if a.name.startswith("reddog_tui.")
-            )
+            found.update(a.name.split(".")[1] for a in node.names if a.name.startswith("reddog_tui."))
     return found
 
 

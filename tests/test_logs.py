@@ -133,7 +133,10 @@ def test_a_crash_shows_one_localized_line_and_logs_the_traceback(tmp_path, monke
     args = Namespace(data_dir=str(tmp_path), lang="de", seed=None, kiosk=False)
     assert launch_module.launch(args) == 1
     out = capsys.readouterr().out
-    assert out == "Red Dog wurde nach einem unerwarteten Fehler beendet. Der Tisch bleibt erhalten; bitte die Aufsicht rufen.\n"
+    assert (
+        out
+        == "Red Dog wurde nach einem unerwarteten Fehler beendet. Der Tisch bleibt erhalten; bitte die Aufsicht rufen.\n"
+    )
     (record,) = [r for r in caplog.records if r.levelno == logging.CRITICAL]
     assert record.exc_info[1].args == ("a bug",)
     assert "Traceback" in caplog.text and "RuntimeError: a bug" in caplog.text

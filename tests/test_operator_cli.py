@@ -118,7 +118,12 @@ def test_check_in_german(capsys, tmp_path):
 def test_check_of_a_folder_without_a_journal_cannot_read(capsys, tmp_path):
     code, report = check_json(capsys, tmp_path)
     assert code == 2 and report["verdict"] == "cannot_read"
-    assert report["checks"][0] == {"name": "file", "status": "failed", "cause": "missing", "detail": str(tmp_path / DB_FILENAME)}
+    assert report["checks"][0] == {
+        "name": "file",
+        "status": "failed",
+        "cause": "missing",
+        "detail": str(tmp_path / DB_FILENAME),
+    }
     assert {c["status"] for c in report["checks"][1:]} == {"skipped"}
     assert not (tmp_path / DB_FILENAME).exists()  # check never creates a journal
 
@@ -226,7 +231,10 @@ PLAYING_KIOSK = textwrap.dedent(
 def test_check_and_exports_read_a_journal_while_the_kiosk_plays(capsys, tmp_path):
     kiosk = subprocess.Popen(
         [sys.executable, "-c", PLAYING_KIOSK, str(tmp_path)],
-        stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, env={**os.environ, "PYTHONPATH": str(REPO)},
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        text=True,
+        env={**os.environ, "PYTHONPATH": str(REPO)},
     )
     try:
         assert kiosk.stdout.readline().strip() == "playing"
@@ -303,7 +311,11 @@ def test_the_exported_rows_alone_satisfy_the_accounting_identity(capsys, tmp_pat
 
     # The identity, from the meters export: credits + on the table = in - out - wagered + paid + at risk.
     assert meters["credits"] + meters["on_table"] == (
-        meters["credits_in"] - meters["credits_out"] - meters["total_wagered"] + meters["total_paid"] + meters["at_risk"]
+        meters["credits_in"]
+        - meters["credits_out"]
+        - meters["total_wagered"]
+        + meters["total_paid"]
+        + meters["at_risk"]
     )
     # Each meter again, from the journal rows alone.
     rounds = [r for r in rows if r["record"] == "round"]
@@ -312,7 +324,10 @@ def test_the_exported_rows_alone_satisfy_the_accounting_identity(capsys, tmp_pat
     wagered = sum(whole(r["ante"]) + whole(r["raised"]) for r in rounds) + meters["at_risk"]
     paid = sum(whole(r["paid"]) for r in rounds)
     assert (credits_in, credits_out, wagered, paid) == (
-        meters["credits_in"], meters["credits_out"], meters["total_wagered"], meters["total_paid"]
+        meters["credits_in"],
+        meters["credits_out"],
+        meters["total_wagered"],
+        meters["total_paid"],
     )
     assert meters["credits"] + meters["on_table"] == credits_in - credits_out - wagered + paid + meters["at_risk"]
     # The day was a real one: every kind of row is there, and the export is the store's own meters.
@@ -321,7 +336,9 @@ def test_the_exported_rows_alone_satisfy_the_accounting_identity(capsys, tmp_pat
     assert len(rounds) > 200 and credits_out > 0 and sum(1 for r in rows if r["event"] == "add_credits") >= 3
     assert {r["outcome"] for r in rounds} == {"win", "lose", "push"}
     for r in rounds:  # every round: credits after - before = paid - ante - raise
-        assert whole(r["credits_after"]) - whole(r["credits_before"]) == whole(r["paid"]) - whole(r["ante"]) - whole(r["raised"])
+        assert whole(r["credits_after"]) - whole(r["credits_before"]) == whole(r["paid"]) - whole(r["ante"]) - whole(
+            r["raised"]
+        )
 
 
 def test_json_and_csv_exports_carry_the_same_rows(capsys, tmp_path):
@@ -351,7 +368,9 @@ def test_journal_text_is_in_the_chosen_language(capsys, tmp_path):
     lines = out.splitlines()
     assert len(lines) == 3  # the table opened, two rounds
     assert "Round" not in out and "credits" not in out
-    assert lines[1].endswith("  Runde 1: 2♥ 9♠ 5♦, Wertunterschied 6, Wetteinsatz 10\u00a0Punkte, ausgezahlt 20\u00a0Punkte")
+    assert lines[1].endswith(
+        "  Runde 1: 2♥ 9♠ 5♦, Wertunterschied 6, Wetteinsatz 10\u00a0Punkte, ausgezahlt 20\u00a0Punkte"
+    )
     assert lines[0].endswith("  Tisch eröffnet: 1.000\u00a0Punkte")
 
 
@@ -368,7 +387,10 @@ def test_a_bad_since_is_refused_in_the_language(capsys, tmp_path):
         main(["--lang", "fr", "--data-dir", str(tmp_path), "attendant", "journal", "--since", "yesterday"])
     assert info.value.code == 2
     err = capsys.readouterr().err
-    assert err == "reddog attendant journal: --since attend une date comme 2026-12-01 ou 2026-12-01T18:00, pas yesterday.\n"
+    assert (
+        err
+        == "reddog attendant journal: --since attend une date comme 2026-12-01 ou 2026-12-01T18:00, pas yesterday.\n"
+    )
 
 
 def test_exports_of_a_folder_without_a_journal(capsys, tmp_path):

@@ -44,7 +44,7 @@ def test_babel_is_a_range_and_its_reason_is_recorded():
     assert "==" not in str(babel.specifier) and babel.specifier.contains("2.18.0")
     assert babel.specifier.contains("2.16.0") and not babel.specifier.contains("2.15.0")
     text = (REPO / "pyproject.toml").read_text()
-    reason = text[text.index("# Babel:"): text.index('"babel>=')]
+    reason = text[text.index("# Babel:") : text.index('"babel>=')]
     assert "[[tool.babel.mappings]]" in reason and "constraints.txt" in reason
 
 
@@ -78,7 +78,7 @@ def test_the_template_header_names_project_version_and_bug_address():
 def readme_pybabel_commands() -> list[str]:
     """The pybabel commands of the README's "Translating" section, continuation lines joined."""
     readme = (REPO / "README.md").read_text()
-    section = readme[readme.index("## Translating"):]
+    section = readme[readme.index("## Translating") :]
     section = section[: section.index("\n## ", 4)]
     joined = section.replace("\\\n", " ")
     return [line.strip() for line in joined.splitlines() if line.strip().startswith("pybabel ")]
@@ -103,7 +103,13 @@ def test_pybabel_as_documented_reproduces_the_catalogues(tmp_path):
     for path in [REPO / "locales" / "reddog.pot", *sorted((REPO / "locales").glob("*/LC_MESSAGES/reddog.po"))]:
         again = tmp_path / path.relative_to(REPO)
         # pybabel marks a template's header fuzzy, as xgettext does; nothing else may differ.
-        assert without_dates(again).replace("#, fuzzy\n", "", 1) == without_dates(path).replace("#, fuzzy\n", "", 1), path
+        assert without_dates(again).replace("#, fuzzy\n", "", 1) == without_dates(path).replace("#, fuzzy\n", "", 1), (
+            path
+        )
     assert sorted(p.parent.parent.name for p in tmp_path.glob("locales/*/LC_MESSAGES/reddog.mo")) == [
-        "de", "en", "fr", "it", "pl"
+        "de",
+        "en",
+        "fr",
+        "it",
+        "pl",
     ]

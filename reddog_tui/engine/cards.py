@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Protocol, Sequence
+from typing import Protocol
 
 # R2: 2–10 at face value, Jack 11, Queen 12, King 13, Ace 14 (always high).
 RANKS: tuple[int, ...] = tuple(range(2, 15))
@@ -41,7 +42,7 @@ class Card:
         return _RANK_CODES.get(self.rank, str(self.rank)) + self.suit
 
     @classmethod
-    def from_code(cls, code: str) -> "Card":
+    def from_code(cls, code: str) -> Card:
         if len(code) != 2:
             raise ValueError(f"not a card code: {code!r}")
         rank_code, suit = code[0], code[1]
@@ -111,9 +112,7 @@ class StackedDealer:
     """Deals prepared rounds in order: for tests and demonstrations."""
 
     def __init__(self, rounds: Sequence[Sequence[Card | str]]) -> None:
-        self._rounds = [
-            tuple(c if isinstance(c, Card) else Card.from_code(c) for c in cards) for cards in rounds
-        ]
+        self._rounds = [tuple(c if isinstance(c, Card) else Card.from_code(c) for c in cards) for cards in rounds]
         for cards in self._rounds:
             if len(cards) != 3:
                 raise ValueError("a stacked round needs exactly three cards")

@@ -67,8 +67,7 @@ class ParSheet:
             "probabilities": probabilities,
             "win_probability": {f"spread_{k}": float(p) for k, p in self.win_given_spread.items()},
             "raise_value": {f"spread_{k}": float(v) for k, v in self.raise_value.items()},
-            "payout": {f"spread_{k}": SPREAD_ODDS[k] for k in self.spread}
-            | {"three_of_a_kind": THREE_OF_A_KIND_ODDS},
+            "payout": {f"spread_{k}": SPREAD_ODDS[k] for k in self.spread} | {"three_of_a_kind": THREE_OF_A_KIND_ODDS},
         }
 
 

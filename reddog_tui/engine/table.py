@@ -119,7 +119,7 @@ class TableState(NamedTuple):
         return data
 
     @classmethod
-    def from_dict(cls, data: dict[str, Any]) -> "TableState":
+    def from_dict(cls, data: dict[str, Any]) -> TableState:
         config = dict(data["config"])
         config["chip_values"] = tuple(config["chip_values"])
         cards = data.get("cards")
@@ -143,7 +143,7 @@ class TableState(NamedTuple):
         return json.dumps(self.to_dict(), sort_keys=True, separators=(",", ":"))
 
     @classmethod
-    def from_json(cls, text: str) -> "TableState":
+    def from_json(cls, text: str) -> TableState:
         return cls.from_dict(json.loads(text))
 
 
@@ -332,8 +332,13 @@ def _settlement(
     if config.progressive and stack >= config.max_winnings:
         # R14: the stack reached max winnings, so it is collected for the player.
         return dict(
-            phase=Phase.SETTLED, outcome=Outcome.WIN, credits=credits + stack,
-            ante=0, raised=0, winnings=0, auto_collected=stack,
+            phase=Phase.SETTLED,
+            outcome=Outcome.WIN,
+            credits=credits + stack,
+            ante=0,
+            raised=0,
+            winnings=0,
+            auto_collected=stack,
         )
     return dict(phase=Phase.SETTLED, outcome=Outcome.WIN, credits=credits, winnings=winnings)
 

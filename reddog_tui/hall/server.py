@@ -6,11 +6,12 @@ either completes on the server or changes nothing there.
 
 from __future__ import annotations
 
+import itertools
 import json
 from collections import Counter
+from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import StrEnum
-from typing import Sequence
 
 import psycopg
 
@@ -75,23 +76,20 @@ def ship(conn: psycopg.Connection, kiosk_id: int, entries: Sequence[JournalEntry
     adds nothing. Raises KioskConflict if the entries do not follow the server's newest one.
     """
     with conn.transaction():
-        row = conn.execute(
-            "SELECT shipped_seq FROM hall_kiosk WHERE kiosk_id = %s FOR UPDATE", (kiosk_id,)
-        ).fetchone()
+        row = conn.execute("SELECT shipped_seq FROM hall_kiosk WHERE kiosk_id = %s FOR UPDATE", (kiosk_id,)).fetchone()
         if row is None:
             raise KioskConflict(f"kiosk {kiosk_id} is not registered")
         held = row[0]
         new = [e for e in entries if e.seq > held]
         if not new:
             return held
-        if new[0].seq != held + 1 or any(b.seq != a.seq + 1 for a, b in zip(new, new[1:])):
+        if new[0].seq != held + 1 or any(b.seq != a.seq + 1 for a, b in itertools.pairwise(new)):
             raise KioskConflict(f"entry {new[0].seq} does not follow entry {held}")
         with conn.cursor() as cur:
             cur.executemany(
                 "INSERT INTO hall_journal (kiosk_id, seq, time, action, value, voucher, meters, state)"
                 " VALUES (%s, %s, %s, %s, %s, %s, %s::jsonb, %s::jsonb)",
-                [(kiosk_id, e.seq, e.time, e.action, e.value, e.voucher, json.dumps(e.meters), e.state)
-                 for e in new],
+                [(kiosk_id, e.seq, e.time, e.action, e.value, e.voucher, json.dumps(e.meters), e.state) for e in new],
             )
             sums: Counter[str] = Counter()
             for e in new:

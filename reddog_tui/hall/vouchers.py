@@ -11,10 +11,10 @@ the amount is credited once and only if the server gave the voucher to this inte
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime
 from enum import StrEnum
-from typing import Callable
 
 import psycopg
 

@@ -10,8 +10,8 @@ from __future__ import annotations
 
 import gettext
 import os
+from collections.abc import Mapping
 from pathlib import Path
-from typing import Mapping
 
 LANGUAGES: tuple[str, ...] = ("en", "de", "pl", "fr", "it")
 # Each language by its own name, as the welcome screen lists them.

@@ -11,7 +11,7 @@ from __future__ import annotations
 import copy
 import re
 from fractions import Fraction
-from functools import lru_cache
+from functools import cache
 
 from babel import Locale
 from babel.lists import format_list
@@ -28,7 +28,7 @@ MIN_GROUPING_DIGITS: dict[str, int] = {"pl": 2}
 _POLISH_ONE_LETTER_WORD = re.compile(r"(?<!\S)([aiouwzAIOUWZ]) ")
 
 
-@lru_cache(maxsize=None)
+@cache
 def babel_locale(language: str) -> Locale:
     return Locale.parse(BABEL_LOCALES.get(language, "en_US"))
 

@@ -100,7 +100,11 @@ def read_po_translations(path: Path) -> PoTranslations:
         if match is None:
             raise ValueError(f"{path}:{number}: not gettext syntax")
         keyword, index, text = match.group(1), match.group(2), _unquote(match.group(3))
-        if keyword in ("msgctxt", "msgid") and "msgid" in entry and (keyword == "msgctxt" or "msgstr" in entry or forms):
+        if (
+            keyword in ("msgctxt", "msgid")
+            and "msgid" in entry
+            and (keyword == "msgctxt" or "msgstr" in entry or forms)
+        ):
             finish()
         if index is not None:
             forms[int(index)] = text

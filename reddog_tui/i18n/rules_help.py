@@ -17,7 +17,6 @@ Placeholders a translation must keep unchanged:
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Union
 
 from ..engine import HandKind, ParSheet, TableConfig, pay_table
 from ..engine.cards import RANKS
@@ -66,8 +65,8 @@ class Table:
     rows: tuple[TableRow, ...]
 
 
-Block = Union[Subheading, Paragraph, Bullets, TableMarker]
-RenderedBlock = Union[Subheading, Paragraph, Bullets, Table]
+Block = Subheading | Paragraph | Bullets | TableMarker
+RenderedBlock = Subheading | Paragraph | Bullets | Table
 
 
 @dataclass(frozen=True)
@@ -144,10 +143,7 @@ SECTIONS: tuple[Section, ...] = (
                         "Pick a chip value with the arrow keys ← and →. The + key adds one chip "
                         "of that value to the ante; the - key takes one off again."
                     ),
-                    N_(
-                        "With a mouse: a left click on a chip adds it to the ante, a right click "
-                        "takes it back."
-                    ),
+                    N_("With a mouse: a left click on a chip adds it to the ante, a right click takes it back."),
                 )
             ),
             Paragraph(
@@ -157,10 +153,7 @@ SECTIONS: tuple[Section, ...] = (
                 )
             ),
             Paragraph(
-                N_(
-                    "Table limits for the ante: minimum {min_bet}, maximum {max_bet}. Your "
-                    "credits must cover it."
-                )
+                N_("Table limits for the ante: minimum {min_bet}, maximum {max_bet}. Your credits must cover it.")
             ),
         ),
     ),
@@ -281,36 +274,19 @@ SECTIONS: tuple[Section, ...] = (
         (
             Bullets(
                 (
-                    N_(
-                        "You win if the value of the third card lies strictly between the two "
-                        "face-up cards."
-                    ),
-                    N_(
-                        "You lose if it matches the value of either face-up card, or falls below "
-                        "or above both."
-                    ),
+                    N_("You win if the value of the third card lies strictly between the two face-up cards."),
+                    N_("You lose if it matches the value of either face-up card, or falls below or above both."),
                 )
             ),
             Paragraph(
-                N_(
-                    "A non-consecutive hand is never a push: the third card always decides "
-                    "between a win and a loss."
-                )
+                N_("A non-consecutive hand is never a push: the third card always decides between a win and a loss.")
             ),
             Paragraph(
                 # Translators: use the spread example of your source (de: 2 und Bube;
                 # fr: 4 et Valet; it: 5 e 10; pl: 2 i 6).
-                N_(
-                    "Example: with a 5 and a 10, a 6, 7, 8 or 9 wins. A 5, a 10, or any card "
-                    "below 5 or above 10 loses."
-                )
+                N_("Example: with a 5 and a 10, a 6, 7, 8 or 9 wins. A 5, a 10, or any card below 5 or above 10 loses.")
             ),
-            Paragraph(
-                N_(
-                    "A win pays your ante and your raise at the rate the pay table gives for the "
-                    "spread."
-                )
-            ),
+            Paragraph(N_("A win pays your ante and your raise at the rate the pay table gives for the spread.")),
         ),
     ),
     Section(
@@ -392,10 +368,7 @@ SECTIONS: tuple[Section, ...] = (
                 )
             ),
             Paragraph(
-                N_(
-                    "After a lost round nothing is left on the table: COLLECT takes you back to "
-                    "placing a new bet."
-                )
+                N_("After a lost round nothing is left on the table: COLLECT takes you back to placing a new bet.")
             ),
             Paragraph(
                 N_(
@@ -424,16 +397,11 @@ SECTIONS: tuple[Section, ...] = (
         "keys",
         N_("Keys"),
         (
-            Paragraph(
-                N_("Every button has a key as well; a mouse click on the button does the same.")
-            ),
+            Paragraph(N_("Every button has a key as well; a mouse click on the button does the same.")),
             TableMarker("keys"),
             Paragraph(
                 # Translators: use the key names printed on keyboards in your language.
-                N_(
-                    "To move through these rules use Page Up and Page Down, Home and End, or the "
-                    "mouse wheel."
-                )
+                N_("To move through these rules use Page Up and Page Down, Home and End, or the mouse wheel.")
             ),
         ),
     ),
@@ -562,9 +530,7 @@ def _table(table_id: str, language: str) -> Table:
         return Table(table_id, tuple(_(h) for h in PAY_TABLE_HEADER), tuple(pay_rows))
     if table_id == "keys":
         shown = {"Esc": pgettext("key", "Esc")}
-        rows = tuple(
-            TableRow((shown.get(key, key), _(description)), key) for key, description in KEY_ROWS
-        )
+        rows = tuple(TableRow((shown.get(key, key), _(description)), key) for key, description in KEY_ROWS)
         return Table(table_id, tuple(_(h) for h in KEYS_HEADER), rows)
     raise ValueError(f"unknown table {table_id!r}")
 
@@ -606,9 +572,7 @@ def plain_text(sections: list[RulesSection]) -> str:
     for section in sections:
         lines += [section.heading, "=" * len(section.heading), ""]
         for block in section.blocks:
-            if isinstance(block, Subheading):
-                lines += [block.text, ""]
-            elif isinstance(block, Paragraph):
+            if isinstance(block, (Subheading, Paragraph)):
                 lines += [block.text, ""]
             elif isinstance(block, Bullets):
                 lines += [f"  • {item}" for item in block.items] + [""]

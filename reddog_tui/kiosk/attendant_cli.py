@@ -5,8 +5,9 @@ from __future__ import annotations
 import getpass
 import os
 import sys
+from collections.abc import Callable
 from pathlib import Path
-from typing import Callable, TextIO
+from typing import TextIO
 
 from .. import i18n
 from ..i18n import LANGUAGES, _

@@ -158,9 +158,7 @@ def judge(is_right: Callable[[], bool], lock: PinLock, now: float) -> Attempt:
 class PinGate:
     """The attendant entry: attempts judged against the lock the journal's history gave it."""
 
-    def __init__(
-        self, stored_hash: str, clock: Callable[[], float], history: Iterable[JournaledAttempt] = ()
-    ) -> None:
+    def __init__(self, stored_hash: str, clock: Callable[[], float], history: Iterable[JournaledAttempt] = ()) -> None:
         self._stored = stored_hash
         self._clock = clock
         self.lock = pin_lock(history)

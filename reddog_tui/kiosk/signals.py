@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import signal
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 # Ctrl+C, Ctrl+Z and Ctrl+\ when the terminal turns them into signals, and `kill -INT/-TSTP/-QUIT`.
 EXIT_SIGNALS: tuple[signal.Signals, ...] = (signal.SIGINT, signal.SIGTSTP, signal.SIGQUIT)

@@ -25,18 +25,24 @@ def store_error_text(code: str, path: str, at_start: bool = True) -> str:
         "not_a_database": _("The file {path} is not a Red Dog journal. It has been left untouched."),
         "newer_schema": _("The journal {path} was written by a newer version of Red Dog. It has been left untouched."),
         "locked": _("The journal {path} is in use by another Red Dog. Close that one first."),
-        "integrity": _("The journal {path} failed its integrity check. Play is refused and the file is kept as it is. Please call an attendant."),
+        "integrity": _(
+            "The journal {path} failed its integrity check. Play is refused and the file is kept as it is. Please call an attendant."
+        ),
         "journal_mode": _("The journal {path} cannot promise safe writes (WAL and full sync). Play is refused."),
         "disk_full": _(
             "The disk that holds the journal {path} is full. Free some space or choose another folder with --data-dir."
-        ) if at_start else _(
+        )
+        if at_start
+        else _(
             "The disk that holds the journal {path} is full. The last action was not recorded; everything "
             "recorded before it is kept. Please call an attendant."
         ),
         "write_failed": _(
             "Red Dog could not read or write the journal {path}. Play is refused and the file is kept as it is. "
             "Please call an attendant."
-        ) if at_start else _(
+        )
+        if at_start
+        else _(
             "Red Dog could not read or write the journal {path}. Nothing more can be recorded, so play has "
             "stopped; everything recorded so far is kept. Please call an attendant."
         ),

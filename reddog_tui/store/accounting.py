@@ -73,11 +73,7 @@ def balance(state: TableState) -> int:
 def identity_gap(state: TableState, meters: dict[str, int]) -> int:
     """Left side minus right side of the identity: 0 when every credit is accounted for."""
     accounted = (
-        meters["credits_in"]
-        - meters["credits_out"]
-        - meters["total_wagered"]
-        + meters["total_paid"]
-        + at_risk(state)
+        meters["credits_in"] - meters["credits_out"] - meters["total_wagered"] + meters["total_paid"] + at_risk(state)
     )
     return state.credits + state.on_table - accounted
 

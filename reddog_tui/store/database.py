@@ -11,11 +11,11 @@ import sqlite3
 import stat
 import threading
 import time
+from collections.abc import Callable, Collection, Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from pathlib import Path
-from typing import Callable, Collection, Iterator, Mapping
 
 try:
     import fcntl
@@ -36,8 +36,15 @@ SYNCHRONOUS_FULL = 2
 SIDE_SUFFIXES = ("-wal", "-shm")
 FOLDER_LOCK_WAIT_S = 5.0  # another start in the same folder takes milliseconds; a check can take longer
 # SQLite's primary result codes (https://sqlite.org/rescode.html) and what each means for the kiosk.
-_SQLITE_CODES = {5: "locked", 6: "locked", 8: "read_only_file", 11: "integrity", 13: "disk_full",
-                 14: "unwritable", 26: "not_a_database"}
+_SQLITE_CODES = {
+    5: "locked",
+    6: "locked",
+    8: "read_only_file",
+    11: "integrity",
+    13: "disk_full",
+    14: "unwritable",
+    26: "not_a_database",
+}
 # Checked at every start. The history (journal, rounds) grows with play, so a full check of
 # it would make start-up grow too; it runs with full_check=True or Store.check_history().
 TABLES_CHECKED_AT_START = ("sqlite_schema", "table_state", "meters", "settings", "vouchers")
@@ -70,9 +77,7 @@ class Store:
 
     # --- opening ------------------------------------------------------------
     @classmethod
-    def open(
-        cls, data_dir: Path | str, clock: Callable[[], float] = time.time, full_check: bool = False
-    ) -> "Store":
+    def open(cls, data_dir: Path | str, clock: Callable[[], float] = time.time, full_check: bool = False) -> Store:
         """Create or open the database in `data_dir`; raise StoreError with a code if it cannot be played.
 
         Before anything is written: PRAGMA integrity_check of the table state, meters, settings
@@ -116,7 +121,7 @@ class Store:
                 os.close(self._journal_lock)  # releases the flock
                 self._journal_lock = None
 
-    def __enter__(self) -> "Store":
+    def __enter__(self) -> Store:
         return self
 
     def __exit__(self, *exc: object) -> None:
@@ -129,7 +134,7 @@ class Store:
             raise StoreError("integrity", self.path, "; ".join(problems[:3]), at_start=False)
 
     def now(self) -> datetime:
-        return datetime.fromtimestamp(self._clock(), timezone.utc)
+        return datetime.fromtimestamp(self._clock(), UTC)
 
     # --- reading ------------------------------------------------------------
     def load_table(self) -> tuple[TableState, int, int] | None:
@@ -155,7 +160,7 @@ class Store:
             return [
                 RoundRecord(
                     number=r[0],
-                    time=datetime.fromtimestamp(r[1], timezone.utc),
+                    time=datetime.fromtimestamp(r[1], UTC),
                     cards=tuple(Card.from_code(code).code for code in r[2:5]),  # type: ignore[arg-type]
                     ante=r[5],
                     raised=r[6],
@@ -173,7 +178,7 @@ class Store:
 
     def journal_actions(self, limit: int = 20) -> list[tuple[datetime, str, int | None]]:
         rows = self._read("SELECT time, action, value FROM journal ORDER BY seq DESC LIMIT ?", (limit,))
-        return [(datetime.fromtimestamp(t, timezone.utc), action, value) for t, action, value in rows]
+        return [(datetime.fromtimestamp(t, UTC), action, value) for t, action, value in rows]
 
     def journal_entries_after(self, seq: int, limit: int = 500) -> list[JournalEntry]:
         """The committed entries after `seq`, oldest first, at most `limit` of them."""
@@ -246,8 +251,15 @@ class Store:
                 ).lastrowid
             conn.execute(
                 "INSERT INTO journal (seq, time, action, value, state, meters, voucher) VALUES (?, ?, ?, ?, ?, ?, ?)",
-                (seq, t, transition.action, transition.value, state_json,
-                 json.dumps(transition.meters, sort_keys=True), voucher if voucher is not None else transition.voucher),
+                (
+                    seq,
+                    t,
+                    transition.action,
+                    transition.value,
+                    state_json,
+                    json.dumps(transition.meters, sort_keys=True),
+                    voucher if voucher is not None else transition.voucher,
+                ),
             )
             conn.execute(
                 "INSERT INTO table_state (id, seq, state, round_balance_before) VALUES (1, ?, ?, ?)"
@@ -264,8 +276,19 @@ class Store:
                 try:
                     conn.execute(
                         "INSERT INTO rounds VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                        (r.number, r.time.timestamp(), *r.cards, r.ante, r.raised, r.kind.value,
-                         r.spread, r.outcome.value, r.paid, r.credits_before, r.credits_after),
+                        (
+                            r.number,
+                            r.time.timestamp(),
+                            *r.cards,
+                            r.ante,
+                            r.raised,
+                            r.kind.value,
+                            r.spread,
+                            r.outcome.value,
+                            r.paid,
+                            r.credits_before,
+                            r.credits_after,
+                        ),
                     )
                 except sqlite3.IntegrityError:
                     raise StoreError(
@@ -406,7 +429,9 @@ def _create(path: Path) -> None:
         conn = sqlite3.connect(draft, isolation_level=None)
         try:
             conn.executescript(
-                "BEGIN;" + DDL + "".join(f"INSERT INTO meters VALUES ('{m}', 0);" for m in METER_NAMES)
+                "BEGIN;"
+                + DDL
+                + "".join(f"INSERT INTO meters VALUES ('{m}', 0);" for m in METER_NAMES)
                 + f"PRAGMA user_version = {SCHEMA_VERSION}; PRAGMA application_id = {APPLICATION_ID}; COMMIT;"
             )
             conn.execute("PRAGMA journal_mode = WAL")
@@ -517,9 +542,11 @@ def _check_format(conn: sqlite3.Connection, path: Path, full_check: bool) -> Non
 
 def _check_integrity(conn: sqlite3.Connection, path: Path, full_check: bool) -> None:
     """PRAGMA integrity_check of the tables play depends on, or of the whole file."""
-    checks = ["PRAGMA integrity_check"] if full_check else [
-        f"PRAGMA integrity_check({table})" for table in TABLES_CHECKED_AT_START
-    ]
+    checks = (
+        ["PRAGMA integrity_check"]
+        if full_check
+        else [f"PRAGMA integrity_check({table})" for table in TABLES_CHECKED_AT_START]
+    )
     try:
         problems = [row[0] for check in checks for row in conn.execute(check)]
     except sqlite3.OperationalError as exc:  # a table of ours is missing

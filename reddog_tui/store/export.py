@@ -11,7 +11,7 @@ from __future__ import annotations
 import csv
 import io
 import sqlite3
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from pathlib import Path
 
 from ..engine import Action, TableState
@@ -21,8 +21,20 @@ from .schema import METER_NAMES
 TABLE_FIELDS = ("credits", "on_table", "at_risk")
 METER_FIELDS = (*METER_NAMES, *TABLE_FIELDS)
 JOURNAL_FIELDS = (
-    "time", "record", "number", "event", "amount",
-    "cards", "kind", "spread", "outcome", "ante", "raised", "paid", "credits_before", "credits_after",
+    "time",
+    "record",
+    "number",
+    "event",
+    "amount",
+    "cards",
+    "kind",
+    "spread",
+    "outcome",
+    "ante",
+    "raised",
+    "paid",
+    "credits_before",
+    "credits_after",
 )
 PLAY_ACTIONS = frozenset(action.value for action in Action)
 CREDIT_EVENTS = frozenset({"open_table", "add_credits"})  # the entries that count as credits in
@@ -62,8 +74,26 @@ def read_journal(conn: sqlite3.Connection, since: datetime | None = None) -> lis
             " credits_before, credits_after FROM rounds WHERE time >= ? ORDER BY round",
             (start,),
         ):
-            fields = dict(zip(("number", "time", "c1", "c2", "c3", "kind", "spread", "outcome", "ante",
-                               "raised", "paid", "credits_before", "credits_after"), r))
+            fields = dict(
+                zip(
+                    (
+                        "number",
+                        "time",
+                        "c1",
+                        "c2",
+                        "c3",
+                        "kind",
+                        "spread",
+                        "outcome",
+                        "ante",
+                        "raised",
+                        "paid",
+                        "credits_before",
+                        "credits_after",
+                    ),
+                    r,
+                )
+            )
             fields["cards"] = " ".join((fields.pop("c1"), fields.pop("c2"), fields.pop("c3")))
             rows.append((r[1], 1, _row("round", **fields)))
         for number, time, amount in conn.execute(
@@ -87,7 +117,7 @@ def _row(record: str, time: float, **fields: object) -> dict[str, object]:
     row: dict[str, object] = dict.fromkeys(JOURNAL_FIELDS)
     row.update(fields)
     row["record"] = record
-    row["time"] = datetime.fromtimestamp(time, timezone.utc).isoformat(timespec="seconds")
+    row["time"] = datetime.fromtimestamp(time, UTC).isoformat(timespec="seconds")
     return row
 
 
@@ -109,7 +139,7 @@ def write_export_files(conn: sqlite3.Connection, folder: Path, moment: datetime)
 
     Each file is written under a temporary name and renamed, so a reader never sees half a file.
     """
-    stamp = moment.astimezone(timezone.utc).strftime("%Y%m%dT%H%M%SZ")
+    stamp = moment.astimezone(UTC).strftime("%Y%m%dT%H%M%SZ")
     contents = {
         f"reddog-meters-{stamp}.csv": meters_csv(read_meters(conn)),
         f"reddog-journal-{stamp}.csv": to_csv(read_journal(conn), JOURNAL_FIELDS),

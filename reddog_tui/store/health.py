@@ -9,11 +9,11 @@ from __future__ import annotations
 
 import os
 import sqlite3
+from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from enum import Enum
 from pathlib import Path
-from typing import Iterator
 
 from ..engine import Outcome, Phase, TableState
 from .accounting import ZERO_METERS, at_risk
@@ -89,7 +89,7 @@ def check_journal(data_dir: Path | str, full: bool = False) -> list[CheckResult]
 
     def fail(name: str, cause: str, detail: str) -> list[CheckResult]:
         results.append(CheckResult(name, Status.FAILED, cause, detail))
-        return results + [CheckResult(n, Status.SKIPPED) for n in names[len(results):]]
+        return results + [CheckResult(n, Status.SKIPPED) for n in names[len(results) :]]
 
     if not os.path.lexists(path):
         return fail("file", "missing", str(path))

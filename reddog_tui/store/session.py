@@ -20,7 +20,6 @@ from .settings import (
     stored_text,
 )
 
-
 # Journal actions of a voucher redeemed at this kiosk: the intent first, then one outcome.
 REDEEMING = "voucher_redeeming"
 REDEEMED = "voucher_redeemed"
@@ -104,9 +103,7 @@ class GameSession:
         before = self._state
         after = self._apply(before, action, value)
         stored_value = None if value is None else int(value)
-        transition = game_transition(
-            action, stored_value, before, after, self._round_balance_before, self.store.now()
-        )
+        transition = game_transition(action, stored_value, before, after, self._round_balance_before, self.store.now())
         self._seq, _ = self.store.commit(transition, self._seq)
         self._state, self._round_balance_before = after, transition.round_balance_before
         return after

@@ -68,8 +68,9 @@ class Refusal(StrEnum):
 class SettingRefused(ValueError):
     """A value refused for `key`; `low`/`high` are the limits broken, `text` what was given."""
 
-    def __init__(self, key: Key | str, reason: Refusal, low: int | None = None, high: int | None = None,
-                 text: str = "") -> None:
+    def __init__(
+        self, key: Key | str, reason: Refusal, low: int | None = None, high: int | None = None, text: str = ""
+    ) -> None:
         self.key, self.reason, self.low, self.high, self.text = key, reason, low, high, text
         super().__init__(f"{key}: {reason.value}" + (f" ({low}..{high})" if low is not None else ""))
 

@@ -6,9 +6,10 @@ import inspect
 import logging
 import random
 import secrets
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Any, Callable, Iterator
+from typing import Any
 
 from textual.app import App
 from textual.binding import Binding
@@ -17,8 +18,8 @@ from textual.reactive import reactive
 from textual.screen import Screen
 from textual.scrollbar import ScrollBar, ScrollBarRender
 
-from ..engine import Action, Dealer, Outcome, Phase, RedDogError, ShuffledDealer, TableState
 from .. import i18n
+from ..engine import Action, Dealer, Outcome, Phase, RedDogError, ShuffledDealer, TableState
 from ..i18n import LANGUAGES
 from ..store.errors import StoreError
 from ..store.settings import Key, Settings
@@ -37,6 +38,7 @@ class WholeCellScrollBarRender(ScrollBarRender):
 
     VERTICAL_BARS = [" "]
     HORIZONTAL_BARS = [" "]
+
 
 log = logging.getLogger(__name__)
 

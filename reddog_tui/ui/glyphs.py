@@ -11,9 +11,9 @@ the back and the edges from box characters the console fonts have, and colours f
 from __future__ import annotations
 
 import os
+from collections.abc import Callable, Mapping, MutableMapping
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Callable, Mapping, MutableMapping
 
 from ..i18n import pgettext, set_character_fallback
 

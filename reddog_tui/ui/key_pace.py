@@ -9,7 +9,8 @@ dropped as they arrive and the queue stays short.
 from __future__ import annotations
 
 import time
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 from textual import events
 from textual.driver import Driver

@@ -29,7 +29,11 @@ ATTENDANT_LOG_TEXT = {
     "pin_while_locked": "PIN entered during the lockout",
     "exit": "closed Red Dog",
 }
-ATTENDANT_LOG_LEVELS = {"pin_wrong": logging.WARNING, "pin_wrong_locked": logging.WARNING, "pin_while_locked": logging.WARNING}
+ATTENDANT_LOG_LEVELS = {
+    "pin_wrong": logging.WARNING,
+    "pin_wrong_locked": logging.WARNING,
+    "pin_while_locked": logging.WARNING,
+}
 
 
 class KioskMode:
@@ -237,7 +241,9 @@ class KioskApp:
     async def on_event(self, event) -> None:
         from textual import events
 
-        if self.kiosk_mode is not None and isinstance(event, (events.Key, events.MouseDown, events.MouseScrollUp, events.MouseScrollDown)):
+        if self.kiosk_mode is not None and isinstance(
+            event, (events.Key, events.MouseDown, events.MouseScrollUp, events.MouseScrollDown)
+        ):
             self.kiosk_mode.note_input()
         await super().on_event(event)
 

@@ -6,9 +6,8 @@ from datetime import datetime
 
 from babel.dates import format_datetime
 
-from ..i18n import N_, _, ngettext
+from ..i18n import N_, _, current_language, ngettext
 from ..i18n.formatting import babel_locale, credits, number
-from ..i18n import current_language
 from ..store.health import CheckResult, Status, Verdict, verdict
 from ..store.settings import Key, Refusal, SettingRefused
 
@@ -104,9 +103,7 @@ def refusal_text(refused: SettingRefused) -> str:
         shown = refused.text if len(refused.text) <= 20 else refused.text[:19] + "…"
         if not shown:
             return _("{field}: enter a whole number.").format(field=field)
-        return _("{field}: “{text}” is not a whole number; use only the digits 0 to 9.").format(
-            field=field, text=shown
-        )
+        return _("{field}: “{text}” is not a whole number; use only the digits 0 to 9.").format(field=field, text=shown)
     if reason is Refusal.OUT_OF_RANGE:
         return _("{field}: enter a whole number from {low} to {high}.").format(
             field=field, low=number(refused.low or 0), high=number(refused.high or 0)

@@ -52,7 +52,11 @@ def launch(args: Namespace, data_dir_env: str | None = None) -> int:
         lock = ExitSignalLock()
         lock.hold()
     app = RedDogApp(
-        language=args.lang, data_dir=data_dir, seed=args.seed, kiosk=kiosk, hall=getattr(args, "hall", None),
+        language=args.lang,
+        data_dir=data_dir,
+        seed=args.seed,
+        kiosk=kiosk,
+        hall=getattr(args, "hall", None),
         glyphs=glyphs,
     )
 

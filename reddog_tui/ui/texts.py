@@ -6,8 +6,7 @@ errors) into what a player reads, so a language switch only re-runs them.
 
 from __future__ import annotations
 
-from ..engine import Action, HandKind, Outcome, Phase, TableState, payout_odds
-from ..engine import errors
+from ..engine import Action, HandKind, Outcome, Phase, TableState, errors, payout_odds
 from ..engine.cards import Card
 from ..i18n import N_, _, pgettext
 from ..i18n.formatting import credits, number, odds
@@ -134,9 +133,7 @@ def win_text(state: TableState) -> str:
             hand=hand_name(state.kind, state.spread), odds=odds(times), amount=credits(state.auto_collected)
         )
     if state.kind is HandKind.THREE_OF_A_KIND:
-        return _("Three of a kind! {odds} — you win {amount}.").format(
-            odds=odds(times), amount=credits(state.winnings)
-        )
+        return _("Three of a kind! {odds} — you win {amount}.").format(odds=odds(times), amount=credits(state.winnings))
     return _("In between! Spread {spread} pays {odds} — you win {amount}.").format(
         spread=number(state.spread), odds=odds(times), amount=credits(state.winnings)
     )

@@ -10,8 +10,8 @@ import pytest
 from reddog_tui.kiosk.pin import PIN_SETTING, verify_pin
 from reddog_tui.store import Store
 
-from .run import run_cli
 from ..terminal import Terminal, app_command
+from .run import run_cli
 
 pytestmark = pytest.mark.skipif(sys.platform == "win32", reason="needs a POSIX terminal")
 

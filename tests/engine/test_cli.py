@@ -84,7 +84,11 @@ def test_bad_arguments_exit_2_with_one_line(argv, says):
     [
         (["par", "--decks", "0"], "de_DE.UTF-8", "muss eine ganze Zahl von 1 bis 8 sein, nicht 0."),
         (["--lang", "pl", "simulate", "--rounds", "abc"], "C", "musi być liczbą całkowitą od 1 wzwyż, a\u00a0nie abc."),
-        (["--lang", "xx"], "fr_FR.UTF-8", "La langue doit être l'une de celles-ci\u00a0: en, de, pl, fr, it, et non xx."),
+        (
+            ["--lang", "xx"],
+            "fr_FR.UTF-8",
+            "La langue doit être l'une de celles-ci\u00a0: en, de, pl, fr, it, et non xx.",
+        ),
     ],
 )
 def test_refusals_speak_the_chosen_or_the_system_language(argv, lang, says):

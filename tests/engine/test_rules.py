@@ -15,6 +15,7 @@ from reddog_tui.engine import (
     call,
     collect,
     deal,
+    errors,
     fresh_deck,
     new_bet,
     raise_,
@@ -23,11 +24,9 @@ from reddog_tui.engine import (
     set_progressive,
     why_not,
 )
-from reddog_tui.engine import errors
 from reddog_tui.engine.rules import read_face_up, third_card_wins
 
 from .conftest import betting, stacked
-
 
 # --- R1, R2: the cards ------------------------------------------------------
 

@@ -6,6 +6,7 @@ skipped, saying so, unless REDDOG_REQUIRE_PG=1 (CI), which makes that a failure.
 
 from __future__ import annotations
 
+import contextlib
 import os
 import secrets
 from pathlib import Path
@@ -13,6 +14,7 @@ from pathlib import Path
 import pytest
 
 psycopg = pytest.importorskip("psycopg", reason="psycopg is not installed (pip install '.[hall]')")
+
 
 from reddog_tui.hall import schema, server  # noqa: E402
 from reddog_tui.hall.numbers import MAX_KIOSK_ID  # noqa: E402
@@ -75,7 +77,5 @@ def kiosk_store(tmp_path: Path):
 
     yield make
     for store in stores:
-        try:
+        with contextlib.suppress(Exception):
             store.close()
-        except Exception:
-            pass

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import socket
 import threading
 
@@ -70,8 +71,6 @@ class CuttableProxy:
 
 
 def _close(s: socket.socket) -> None:
-    try:
+    with contextlib.suppress(OSError):
         s.shutdown(socket.SHUT_RDWR)
-    except OSError:
-        pass
     s.close()

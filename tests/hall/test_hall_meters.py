@@ -26,8 +26,13 @@ def test_server_identity_agrees_with_the_kiosks_on_every_state(pg, kiosk_store):
             shifted = dict(meters, credits_in=meters["credits_in"] + shift)
             on_server = pg.execute(
                 "SELECT hall_identity_gap(%s::jsonb, %s, %s, %s, %s)",
-                (state.to_json(), shifted["credits_in"], shifted["credits_out"],
-                 shifted["total_wagered"], shifted["total_paid"]),
+                (
+                    state.to_json(),
+                    shifted["credits_in"],
+                    shifted["credits_out"],
+                    shifted["total_wagered"],
+                    shifted["total_paid"],
+                ),
             ).fetchone()[0]
             assert on_server == identity_gap(TableState.from_json(state.to_json()), shifted)
             checked += 1

@@ -22,7 +22,11 @@ def run_driver(data_dir: Path, kiosk_id: int, dsn: str, number: int, step: str) 
     env = dict(os.environ, PYTHONPATH=str(ROOT))
     return subprocess.run(
         [sys.executable, "-m", "tests.hall.redeem_driver", str(data_dir), str(kiosk_id), dsn, str(number), step],
-        cwd=ROOT, env=env, capture_output=True, text=True, timeout=60,
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=60,
     )
 
 

@@ -26,8 +26,10 @@ def server_journal(conn, kiosk_id: int) -> list[tuple]:
 
 
 def local_journal(store: Store) -> list[tuple]:
-    return [(e.seq, e.time, e.action, e.value, e.voucher, e.meters, json.loads(e.state))
-            for e in store.journal_entries_after(0, 1_000_000)]
+    return [
+        (e.seq, e.time, e.action, e.value, e.voucher, e.meters, json.loads(e.state))
+        for e in store.journal_entries_after(0, 1_000_000)
+    ]
 
 
 def play(player: AutoPlayer, steps: int) -> None:
@@ -57,8 +59,9 @@ def test_every_committed_entry_reaches_the_server_once_in_order(pg_dsn, pg, kios
     play(player, 300)
     assert replicator.wait_shipped(player.session.seq, timeout=30)
     assert server_journal(pg, kiosk_id) == local_journal(store)
-    status = pg.execute("SELECT shipped_seq, identity_gap FROM hall_kiosk_status WHERE kiosk_id = %s",
-                        (kiosk_id,)).fetchone()
+    status = pg.execute(
+        "SELECT shipped_seq, identity_gap FROM hall_kiosk_status WHERE kiosk_id = %s", (kiosk_id,)
+    ).fetchone()
     assert status == (player.session.seq, 0)
 
 
@@ -188,8 +191,7 @@ def test_migrations_run_once_even_when_kiosks_start_together(pg_dsn):
 
 
 def test_a_server_migrated_by_a_newer_version_is_refused(pg_dsn):
-    with server.connect(pg_dsn) as conn:
-        with conn.transaction(force_rollback=True):
-            conn.execute("INSERT INTO hall_schema_version (version) VALUES (%s)", (len(schema.MIGRATIONS) + 1,))
-            with pytest.raises(RuntimeError, match="newer"):
-                schema.migrate(conn)
+    with server.connect(pg_dsn) as conn, conn.transaction(force_rollback=True):
+        conn.execute("INSERT INTO hall_schema_version (version) VALUES (%s)", (len(schema.MIGRATIONS) + 1,))
+        with pytest.raises(RuntimeError, match="newer"):
+            schema.migrate(conn)

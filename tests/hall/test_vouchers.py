@@ -8,8 +8,8 @@ import pytest
 
 from benchmarks.hall_kiosk import new_session
 from reddog_tui.hall import server
-from reddog_tui.hall.replicator import Replicator
 from reddog_tui.hall.numbers import KIOSK_RANGE, SERVER_FIRST
+from reddog_tui.hall.replicator import Replicator
 from reddog_tui.hall.vouchers import RedeemOutcome, VoucherDesk
 from reddog_tui.store import GameSession
 
@@ -71,7 +71,7 @@ def test_a_voucher_issued_online_carries_a_server_number_and_is_redeemed_at_anot
     assert other.session.state.credits == 2000
     assert other.session.meters()["credits_in"] == 2000
     assert other.session.pending_voucher_redemption() is None
-    kiosk, amount, _, by_kiosk, by_seq = voucher_row(pg, voucher.number)
+    _kiosk, amount, _, by_kiosk, by_seq = voucher_row(pg, voucher.number)
     assert (by_kiosk, amount) == (kiosk_id + 5000, 1000)
     assert other.session.store.journal_entries_after(by_seq - 1, 1)[0].action == "voucher_redeeming"
 
@@ -90,7 +90,7 @@ def test_an_offline_voucher_is_numbered_from_the_kiosks_range_and_redeemable_onc
     first = desk.cash_out()
     session.add_credits(30)
     second = desk.cash_out()
-    low, high = server.offline_range(kiosk_id)
+    low, _high = server.offline_range(kiosk_id)
     assert first.offline and second.offline
     assert (first.number, second.number) == (low, low + 1)
     assert voucher_row(pg, first.number) is None  # the hall does not know it yet

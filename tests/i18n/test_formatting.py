@@ -62,7 +62,11 @@ def test_odds_notation():
     [
         ("en", (1, 2, 1000), ["1\u00a0credit", "2\u00a0credits", "1,000\u00a0credits"]),
         ("de", (1, 2, 1000), ["1\u00a0Punkt", "2\u00a0Punkte", "1.000\u00a0Punkte"]),
-        ("pl", (1, 3, 5, 22, 1000), ["1\u00a0kredyt", "3\u00a0kredyty", "5\u00a0kredytów", "22\u00a0kredyty", "1000\u00a0kredytów"]),
+        (
+            "pl",
+            (1, 3, 5, 22, 1000),
+            ["1\u00a0kredyt", "3\u00a0kredyty", "5\u00a0kredytów", "22\u00a0kredyty", "1000\u00a0kredytów"],
+        ),
         ("fr", (0, 1, 2), ["0\u00a0crédit", "1\u00a0crédit", "2\u00a0crédits"]),
         ("it", (1, 2), ["1\u00a0credito", "2\u00a0crediti"]),
     ],

@@ -35,11 +35,29 @@ PLACEHOLDER = re.compile(r"\{(\w+)\}")
 NUMERIC = {
     **dict.fromkeys(("amount", "needed", "available", "minimum", "maximum", "stake", "paid"), credits),
     **dict.fromkeys(
-        ("value", "ante", "spread", "count", "n", "low", "high", "decks", "min_bet", "max_bet",
-         "max_winnings", "raise_from", "first", "last", "width", "height", "min_width", "min_height",
-         "credits"),
+        (
+            "value",
+            "ante",
+            "spread",
+            "count",
+            "n",
+            "low",
+            "high",
+            "decks",
+            "min_bet",
+            "max_bet",
+            "max_winnings",
+            "raise_from",
+            "first",
+            "last",
+            "width",
+            "height",
+            "min_width",
+            "min_height",
+            "credits",
+        ),
         number,
-    ),  # fmt: skip
+    ),
     "odds": odds,
     "net": signed_credits,
     "time": lambda n: duration_words(n * 60),
@@ -65,7 +83,10 @@ SPECIAL = {
     # The journal listing (operator_cli.py) numbers rounds and vouchers in the language's digits.
     "Round {number}: {cards}, {hand}, stake {stake}, paid {paid}": {"number": number},
     "Voucher {number}: {amount}": {"number": number},
-    "{level} interval {low} – {high}": {"low": lambda n: percent(Fraction(n, 100), 4), "high": lambda n: percent(Fraction(n + 1, 100), 4)},
+    "{level} interval {low} – {high}": {
+        "low": lambda n: percent(Fraction(n, 100), 4),
+        "high": lambda n: percent(Fraction(n + 1, 100), 4),
+    },
 }
 # Placeholders that hold no number, with what the code puts there.
 TEXT = {

@@ -57,7 +57,10 @@ def test_fuzzy_obsolete_and_empty_entries_fall_back_to_the_msgid(tmp_path):
     assert ours.pgettext("key", "L") == "J" and ours.gettext("L") == "L"
     assert ours.gettext('Say "hi"\n') == 'Powiedz "cześć"\n'
     assert [ours.ngettext("{n} credit", "{n} credits", n) for n in (1, 3, 5, 22)] == [
-        "{n} kredyt", "{n} kredyty", "{n} kredytów", "{n} kredyty",
+        "{n} kredyt",
+        "{n} kredyty",
+        "{n} kredytów",
+        "{n} kredyty",
     ]
 
 

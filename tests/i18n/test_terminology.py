@@ -27,16 +27,23 @@ class Concept:
 CONCEPTS: dict[str, Concept] = {
     "game recall": Concept(
         (None, "Game recall"),
-        {"en": "Game recall", "de": "Spielverlauf", "pl": "Historia rund", "fr": "Historique des manches",
-         "it": "Storico delle mani"},
-        {"de": r"Spielhistorie", "pl": r"Historia gier", "fr": r"Historique des parties",
-         "it": r"Cronologia"},
+        {
+            "en": "Game recall",
+            "de": "Spielverlauf",
+            "pl": "Historia rund",
+            "fr": "Historique des manches",
+            "it": "Storico delle mani",
+        },
+        {"de": r"Spielhistorie", "pl": r"Historia gier", "fr": r"Historique des parties", "it": r"Cronologia"},
     ),
     "one deal of cards": Concept(
         (None, "Games played"),
         {"en": "Games", "de": "Runden", "pl": "rundy", "fr": "Manches", "it": "Mani"},
-        {"pl": r"\b(?:gier|[Rr]ozegrane gry|[Ww]ygrane gry|każdą grę)\b", "fr": r"(?i)\bparties? (?:jouées|gagnées)|\bdes parties\b|\bchaque partie\b",
-         "it": r"\b[Pp]artit[ae]\b"},
+        {
+            "pl": r"\b(?:gier|[Rr]ozegrane gry|[Ww]ygrane gry|każdą grę)\b",
+            "fr": r"(?i)\bparties? (?:jouées|gagnées)|\bdes parties\b|\bchaque partie\b",
+            "it": r"\b[Pp]artit[ae]\b",
+        },
     ),
     "attendant": Concept(
         (None, "Attendant"),
@@ -50,8 +57,13 @@ CONCEPTS: dict[str, Concept] = {
     ),
     "cash-out voucher": Concept(
         (None, "Cash-out voucher"),
-        {"en": "voucher", "de": "Auszahlungsbeleg", "pl": "Potwierdzenie wypłaty", "fr": "Bon de paiement",
-         "it": "Ricevuta di pagamento"},
+        {
+            "en": "voucher",
+            "de": "Auszahlungsbeleg",
+            "pl": "Potwierdzenie wypłaty",
+            "fr": "Bon de paiement",
+            "it": "Ricevuta di pagamento",
+        },
         {"pl": r"\b[Dd]owód|\bdowodu\b", "it": r"\b[Bb]uono\b"},
     ),
     "setting on": Concept(
@@ -66,8 +78,7 @@ CONCEPTS: dict[str, Concept] = {
     ),
     "three of a kind": Concept(
         (None, "Three of a kind"),
-        {"en": "Three of a kind", "de": "Drei gleiche Werte", "pl": "3 of a\u00a0kind", "fr": "Brelan",
-         "it": "Tris"},
+        {"en": "Three of a kind", "de": "Drei gleiche Werte", "pl": "3 of a\u00a0kind", "fr": "Brelan", "it": "Tris"},
         {"fr": r"(?i)trois cartes identiques"},
     ),
     "push": Concept(
@@ -92,20 +103,35 @@ CONCEPTS: dict[str, Concept] = {
     ),
     "chip value": Concept(
         (None, "Choose the chip value"),
-        {"en": "chip value", "de": "Spielmarkenwert", "pl": "nominał", "fr": "valeur du jeton",
-         "it": "valore del gettone"},
+        {
+            "en": "chip value",
+            "de": "Spielmarkenwert",
+            "pl": "nominał",
+            "fr": "valeur du jeton",
+            "it": "valore del gettone",
+        },
         {"de": r"(?<![\w-])Markenwert"},
     ),
     "return to player": Concept(
         (None, "Return to player and house edge"),
-        {"en": "Return to player", "de": "Auszahlungsquote", "pl": "Zwrot dla gracza", "fr": "Taux de retour",
-         "it": "Ritorno al giocatore"},
+        {
+            "en": "Return to player",
+            "de": "Auszahlungsquote",
+            "pl": "Zwrot dla gracza",
+            "fr": "Taux de retour",
+            "it": "Ritorno al giocatore",
+        },
         {"de": r"(?<![\w-])Quote"},
     ),
     "reality check": Concept(
         (None, "Reality check every … minutes"),
-        {"en": "Reality check", "de": "Spielzeithinweis", "pl": "Przypomnienie o\u00a0czasie gry",
-         "fr": "Rappel du temps de jeu", "it": "Promemoria tempo di gioco"},
+        {
+            "en": "Reality check",
+            "de": "Spielzeithinweis",
+            "pl": "Przypomnienie o\u00a0czasie gry",
+            "fr": "Rappel du temps de jeu",
+            "it": "Promemoria tempo di gioco",
+        },
         {"de": r"Spielpause", "fr": r"[Rr]appel de jeu", "it": r"(?i)promemoria(?! tempo di gioco)"},
     ),
     "decks": Concept(

@@ -20,7 +20,7 @@ NO_BREAK = "\u00a0\u202f"  # the no-break space and the narrow one
 
 # The quotation marks each language writes (opening, closing).
 QUOTES = {"en": "“”", "de": "„“", "pl": "„”", "fr": "«»", "it": "«»"}
-ALL_QUOTES = "\"“”„«»‚‘"
+ALL_QUOTES = '"“”„«»‚‘'
 
 # Words that name a unit after a number, in every form the catalogues use.
 UNITS = {
@@ -91,11 +91,7 @@ def test_polish_one_letter_words_stay_with_the_next_word():
 def test_number_and_unit_on_one_line(language):
     """A count, written or filled in, is joined to its unit by a no-break space."""
     assert offending(language, rf"(?:\d|\{{\w+\}}) (?:{UNITS[language]})\b") == []
-    counted = [
-        (msgid, text)
-        for msgid, text in translations(language)
-        if re.fullmatch(r"\{(?:amount|n)\} \w+", msgid)
-    ]
-    assert len(counted) == 4 * 2 or language == "pl" and len(counted) == 4 * 3
+    counted = [(msgid, text) for msgid, text in translations(language) if re.fullmatch(r"\{(?:amount|n)\} \w+", msgid)]
+    assert len(counted) == 4 * 2 or (language == "pl" and len(counted) == 4 * 3)
     for msgid, text in counted:
         assert re.match(rf"\{{(?:amount|n)\}}[{NO_BREAK}]", text), (msgid, text)

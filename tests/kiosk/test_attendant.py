@@ -6,10 +6,10 @@ import pytest
 
 from reddog_tui.cli import main
 from reddog_tui.kiosk.pin import verify_pin
-from reddog_tui.store import GameSession, Store
+from reddog_tui.store import Store
 from reddog_tui.ui.screens.attendant import AttendantMenu, OperatorSettingsScreen, PinScreen, VoucherScreen
 from reddog_tui.ui.screens.table import TableScreen
-from tests.ui.helpers import SPREAD_4_WIN, run, screen_text
+from tests.ui.helpers import run, screen_text
 
 from .kiosk_helpers import PIN, Clock, enter_pin, kiosk_app, paying_in
 
@@ -47,7 +47,11 @@ def test_set_pin_stores_only_a_salted_hash(tmp_path, typed, capsys):
 
 @pytest.mark.parametrize(
     "first, second, says",
-    [("4711", "4712", "Die beiden PINs"), ("12", "12", "4 bis 12\u00a0Ziffern"), ("12ab", "12ab", "4 bis 12\u00a0Ziffern")],
+    [
+        ("4711", "4712", "Die beiden PINs"),
+        ("12", "12", "4 bis 12\u00a0Ziffern"),
+        ("12ab", "12ab", "4 bis 12\u00a0Ziffern"),
+    ],
 )
 def test_a_mismatched_or_unusable_pin_is_refused(tmp_path, typed, capsys, first, second, says):
     typed(first, second)
@@ -191,7 +195,6 @@ async def test_enter_on_an_empty_pin_is_not_an_attempt(tmp_path):
 @pytest.mark.parametrize("from_welcome", [True, False])
 @run
 async def test_new_chip_values_rebuild_the_rack_wherever_the_menu_was_opened(tmp_path, from_welcome):
-    from reddog_tui.ui.screens.table import TableScreen
     from reddog_tui.ui.widgets.chips import Chip
 
     app = kiosk_app(tmp_path)

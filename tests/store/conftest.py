@@ -1,3 +1,4 @@
+import contextlib
 import hashlib
 from pathlib import Path
 
@@ -46,7 +47,5 @@ def open_session(data_dir):
 
     yield make
     for store in stores:
-        try:
+        with contextlib.suppress(Exception):
             store.close()
-        except Exception:
-            pass

@@ -28,9 +28,20 @@ from reddog_tui.engine import Action, RedDogError, ShuffledDealer, StackedDealer
 from reddog_tui.store import GameSession, Store, identity_gap
 
 LOOP_MOVES = [
-    ["add_chip", 5], ["add_chip", 25], ["remove_chip", 5], ["deal"], ["deal"], ["raise"], ["call"],
-    ["rebet"], ["new_bet"], ["collect"], ["set_progressive", True], ["set_progressive", False],
-    ["add_credits", 100], ["cash_out"],
+    ["add_chip", 5],
+    ["add_chip", 25],
+    ["remove_chip", 5],
+    ["deal"],
+    ["deal"],
+    ["raise"],
+    ["call"],
+    ["rebet"],
+    ["new_bet"],
+    ["collect"],
+    ["set_progressive", True],
+    ["set_progressive", False],
+    ["add_credits", 100],
+    ["cash_out"],
 ]
 
 
@@ -93,7 +104,7 @@ def read_until_ready(proc: subprocess.Popen) -> list[dict]:
         if line.strip() == "READY":
             return commits
         if line.startswith("COMMITTED "):
-            commits.append(json.loads(line[len("COMMITTED "):]))
+            commits.append(json.loads(line[len("COMMITTED ") :]))
     raise AssertionError("the driver ended before READY: " + proc.stderr.read())
 
 
@@ -107,7 +118,7 @@ def kill_and_collect(proc: subprocess.Popen, out_path: Path | None = None) -> li
     commits = []
     for line in out.splitlines(keepends=True):
         if line.startswith("COMMITTED ") and line.endswith("\n"):
-            commits.append(json.loads(line[len("COMMITTED "):]))
+            commits.append(json.loads(line[len("COMMITTED ") :]))
     return commits
 
 

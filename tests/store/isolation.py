@@ -51,8 +51,7 @@ def run_python(script: str, *args: str, setup: str = "", namespace: bool = False
     """Run `script` in a child (after the shell `setup`, in a new mount namespace if asked); its JSON line."""
     command = [sys.executable, "-c", script, *args]
     if namespace:
-        command = ["unshare", "--mount", "--propagation", "private",
-                   "sh", "-ec", setup + '\nexec "$@"', "sh", *command]
+        command = ["unshare", "--mount", "--propagation", "private", "sh", "-ec", setup + '\nexec "$@"', "sh", *command]
     done = subprocess.run(command, capture_output=True, text=True, env=child_env(), timeout=CHILD_TIMEOUT_S)
     assert done.returncode == 0, done.stderr
     return json.loads(done.stdout.strip().splitlines()[-1])

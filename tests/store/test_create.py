@@ -20,7 +20,10 @@ def start_racers(count: int) -> list[subprocess.Popen]:
     racers = [
         subprocess.Popen(
             [sys.executable, str(Path(__file__).with_name("race_driver.py"))],
-            stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, env=env,
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            text=True,
+            env=env,
         )
         for _ in range(count)
     ]

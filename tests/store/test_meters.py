@@ -1,5 +1,6 @@
 """Meters only grow and tie every credit together; a settlement is never paid twice."""
 
+import itertools
 import random
 import sqlite3
 import tempfile
@@ -11,7 +12,7 @@ from hypothesis import strategies as st
 
 from reddog_tui.engine import Action, Outcome, Phase, RedDogError, ShuffledDealer, TableConfig
 from reddog_tui.store import GameSession, Store, StoreError, identity_gap
-from reddog_tui.store.accounting import balance, game_transition
+from reddog_tui.store.accounting import game_transition
 
 from .conftest import FakeClock, stacked
 
@@ -22,11 +23,25 @@ ZERO = dict.fromkeys(
 # Mostly the moves of a round, drawn by a seeded RNG so that most examples settle several rounds
 # (hypothesis' own sampling favours the first move and short lists).
 MOVES = [
-    (Action.ADD_CHIP, 5), (Action.ADD_CHIP, 25), (Action.ADD_CHIP, 100), (Action.REMOVE_CHIP, 5),
-    (Action.REMOVE_CHIP, 7), (Action.DEAL, None), (Action.DEAL, None), (Action.DEAL, None),
-    (Action.RAISE, None), (Action.RAISE, None), (Action.CALL, None), (Action.REBET, None),
-    (Action.REBET, None), (Action.NEW_BET, None), (Action.COLLECT, None), (Action.SET_PROGRESSIVE, True),
-    (Action.SET_PROGRESSIVE, False), ("add_credits", 150), ("cash_out", None),
+    (Action.ADD_CHIP, 5),
+    (Action.ADD_CHIP, 25),
+    (Action.ADD_CHIP, 100),
+    (Action.REMOVE_CHIP, 5),
+    (Action.REMOVE_CHIP, 7),
+    (Action.DEAL, None),
+    (Action.DEAL, None),
+    (Action.DEAL, None),
+    (Action.RAISE, None),
+    (Action.RAISE, None),
+    (Action.CALL, None),
+    (Action.REBET, None),
+    (Action.REBET, None),
+    (Action.NEW_BET, None),
+    (Action.COLLECT, None),
+    (Action.SET_PROGRESSIVE, True),
+    (Action.SET_PROGRESSIVE, False),
+    ("add_credits", 150),
+    ("cash_out", None),
 ]
 
 
@@ -45,8 +60,14 @@ def test_meters_of_a_raised_win(open_session):
     state = session.act(Action.RAISE)
     assert state.outcome is Outcome.WIN and state.winnings == 20
     meters = session.meters()
-    assert meters == {**ZERO, "credits_in": 1000, "games_played": 1, "games_won": 1,
-                      "total_wagered": 20, "total_paid": 40}
+    assert meters == {
+        **ZERO,
+        "credits_in": 1000,
+        "games_played": 1,
+        "games_won": 1,
+        "total_wagered": 20,
+        "total_paid": 40,
+    }
     assert identity_gap(state, meters) == 0
     [record] = session.recent_rounds(10)
     assert (record.ante, record.raised, record.paid) == (10, 10, 40)
@@ -166,7 +187,7 @@ def test_recent_rounds_are_newest_first_and_limited(open_session):
     assert [r.number for r in recent] == list(range(12, 2, -1))
     assert recent[0].cards == ("2H", "9S", "QC") and recent[0].outcome is Outcome.LOSE
     assert recent[-1].cards == ("2H", "9S", "3C") and recent[-1].outcome is Outcome.WIN
-    assert all(a.time > b.time for a, b in zip(recent, recent[1:]))
+    assert all(a.time > b.time for a, b in itertools.pairwise(recent))
     assert recent[0].time.tzinfo is not None
 
 

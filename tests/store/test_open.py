@@ -1,6 +1,5 @@
 """Opening the store: each bad input is refused with its code, and the user's file stays byte-for-byte."""
 
-import os
 import sqlite3
 import subprocess
 import sys
@@ -11,8 +10,7 @@ import platformdirs
 import pytest
 
 from reddog_tui.engine import Action
-from reddog_tui.store import GameSession, Store, StoreError, resolve_data_dir
-from reddog_tui.store import database
+from reddog_tui.store import GameSession, Store, StoreError, database, resolve_data_dir
 from reddog_tui.store.paths import DB_FILENAME
 from reddog_tui.store.schema import APPLICATION_ID, SCHEMA_VERSION
 

@@ -236,7 +236,9 @@ def test_a_disk_that_really_fills_during_play_is_reported_as_full(data_dir):
         pytest.skip("a small disk needs a tmpfs mount, and mounts are not allowed here")
     data_dir.mkdir()
     outcome = run_python(
-        FILL_THE_DISK_DURING_PLAY, str(data_dir),
-        setup=f"mount -t tmpfs -o size=1m none '{data_dir}'", namespace=True,
+        FILL_THE_DISK_DURING_PLAY,
+        str(data_dir),
+        setup=f"mount -t tmpfs -o size=1m none '{data_dir}'",
+        namespace=True,
     )
     assert outcome == {"code": "disk_full", "at_start": False, "kept": True}

@@ -1,5 +1,7 @@
 """Every transition is committed before it is returned, and a restart restores it exactly."""
 
+import itertools
+
 import pytest
 
 from reddog_tui.engine import Action, Outcome, Phase, RedDogError
@@ -21,7 +23,7 @@ def stored_state_json(store) -> str:
 
 def test_missing_data_dir_is_created(data_dir, open_session):
     assert not data_dir.exists()
-    store, session = open_session()
+    _store, session = open_session()
     assert (data_dir / DB_FILENAME).is_file()
     assert session.state.credits == 1000
     assert session.state.phase is Phase.BETTING
@@ -150,4 +152,4 @@ def test_the_journal_holds_every_transition_with_the_state_after_it(data_dir, op
     assert [r[3] for r in rows] == [1000, 10, None, None, None, 5]
     assert [r[4] for r in rows] == [s.to_json() for s in states]
     assert [r[0] for r in rows] == list(range(1, 7))
-    assert all(a[1] < b[1] for a, b in zip(rows, rows[1:]))
+    assert all(a[1] < b[1] for a, b in itertools.pairwise(rows))

@@ -158,8 +158,13 @@ def test_hand_edited_settings_rows_read_as_defaults_and_are_reported(data_dir, o
     store, _ = open_session()
     store._conn.executemany(
         "INSERT INTO settings VALUES (?, ?)",
-        [("idle_timeout_seconds", "-5"), ("reality_check_minutes", "99999999999999999999999999"),
-         ("language", "xx"), ("sound", "off"), ("fast_play", "yes")],
+        [
+            ("idle_timeout_seconds", "-5"),
+            ("reality_check_minutes", "99999999999999999999999999"),
+            ("language", "xx"),
+            ("sound", "off"),
+            ("fast_play", "yes"),
+        ],
     )
     store.close()
     store, _ = reopen(data_dir)

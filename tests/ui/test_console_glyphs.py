@@ -8,7 +8,6 @@ character on it is looked up in that list; so is every translated text of the ca
 
 from __future__ import annotations
 
-import os
 from pathlib import Path
 
 import pytest

@@ -8,7 +8,7 @@ Update with `--snapshot-update` only after looking at the SVGs.
 from __future__ import annotations
 
 import time
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 
 import pytest
 
@@ -24,7 +24,7 @@ START = 1_800_000_000.0  # 2027-01-15 08:00 UTC
 def pinned_time(monkeypatch):
     monkeypatch.setenv("TZ", "UTC")
     time.tzset()
-    monkeypatch.setattr(Store, "now", lambda self: datetime.fromtimestamp(START + 90, timezone.utc))
+    monkeypatch.setattr(Store, "now", lambda self: datetime.fromtimestamp(START + 90, UTC))
     yield
     monkeypatch.undo()
     time.tzset()

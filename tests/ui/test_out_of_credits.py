@@ -31,7 +31,10 @@ async def test_the_practice_table_out_of_credits_offers_a_new_bankroll(tmp_path)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("enter", "plus", "d", "c")  # R8: the last credit is lost
         assert (app.session.state.credits, app.session.state.on_table) == (0, 0)
-        assert message(app) == "You have no credits left. NEW BANKROLL starts this practice table again with 1,000\u00a0credits."
+        assert (
+            message(app)
+            == "You have no credits left. NEW BANKROLL starts this practice table again with 1,000\u00a0credits."
+        )
         text = screen_text(app)
         assert " b  NEW BANKROLL" in text and "Chips: no credits left to place." in text
         assert "+ adds" not in text  # no hint that cannot work

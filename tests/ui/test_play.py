@@ -4,28 +4,63 @@ from __future__ import annotations
 
 import pytest
 
-from reddog_tui.engine import Action, HandKind, Outcome, Phase
+from reddog_tui.engine import HandKind, Outcome, Phase
 from reddog_tui.ui.screens.table import TableScreen
 from reddog_tui.ui.screens.welcome import WelcomeScreen
 from reddog_tui.ui.widgets.buttons import ActionButton
 
 from .helpers import (
     CONSECUTIVE,
-    HeldTimers,
     LANGUAGES,
     SPREAD_4_LOSE,
     SPREAD_4_WIN,
+    HeldTimers,
     make_app,
     run,
     wait_until,
 )
 
 LABELS = {
-    "en": {"deal": "DEAL", "raise": "RAISE", "call": "CALL", "rebet": "REBET", "new_bet": "NEW BET", "collect": "COLLECT"},
-    "de": {"deal": "GEBEN", "raise": "ERHÖHEN", "call": "HALTEN", "rebet": "NOCHMAL", "new_bet": "NEUE WETTE", "collect": "EINSTREICHEN"},
-    "pl": {"deal": "ROZDAJ", "raise": "PODBIJ", "call": "CZEKAJ", "rebet": "PONÓW", "new_bet": "NOWY ZAKŁAD", "collect": "ODBIERZ"},
-    "fr": {"deal": "DISTRIBUER", "raise": "OUI", "call": "NON", "rebet": "REMISER", "new_bet": "NOUVELLE MISE", "collect": "ENCAISSER"},
-    "it": {"deal": "GIOCA", "raise": "RILANCIA", "call": "CHIAMA", "rebet": "RIPETI", "new_bet": "NUOVA PUNTATA", "collect": "RITIRA"},
+    "en": {
+        "deal": "DEAL",
+        "raise": "RAISE",
+        "call": "CALL",
+        "rebet": "REBET",
+        "new_bet": "NEW BET",
+        "collect": "COLLECT",
+    },
+    "de": {
+        "deal": "GEBEN",
+        "raise": "ERHÖHEN",
+        "call": "HALTEN",
+        "rebet": "NOCHMAL",
+        "new_bet": "NEUE WETTE",
+        "collect": "EINSTREICHEN",
+    },
+    "pl": {
+        "deal": "ROZDAJ",
+        "raise": "PODBIJ",
+        "call": "CZEKAJ",
+        "rebet": "PONÓW",
+        "new_bet": "NOWY ZAKŁAD",
+        "collect": "ODBIERZ",
+    },
+    "fr": {
+        "deal": "DISTRIBUER",
+        "raise": "OUI",
+        "call": "NON",
+        "rebet": "REMISER",
+        "new_bet": "NOUVELLE MISE",
+        "collect": "ENCAISSER",
+    },
+    "it": {
+        "deal": "GIOCA",
+        "raise": "RILANCIA",
+        "call": "CHIAMA",
+        "rebet": "RIPETI",
+        "new_bet": "NUOVA PUNTATA",
+        "collect": "RITIRA",
+    },
 }
 # The message line for a spread of 4 awaiting the decision (R5c, R7).
 SPREAD_4_QUESTION = {
@@ -50,15 +85,13 @@ def message(app) -> str:
 def shown_buttons(app) -> dict[str, tuple[str, bool]]:
     """Visible buttons: action -> (label text, enabled)."""
     return {
-        b.table_action.value: (str(b.label), not b.disabled)
-        for b in table_of(app).query(ActionButton)
-        if b.display
+        b.table_action.value: (str(b.label), not b.disabled) for b in table_of(app).query(ActionButton) if b.display
     }
 
 
 def label_of(app, action: str) -> str:
     text, _enabled = shown_buttons(app)[action]
-    key, label = text.strip().split(" ", 1)
+    _key, label = text.strip().split(" ", 1)
     return label.strip()
 
 

@@ -9,13 +9,12 @@ from __future__ import annotations
 
 import itertools
 import time
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 
 import pytest
 
-from reddog_tui.engine.cards import Card
-
 from reddog_tui.engine import HandKind, Outcome, Phase, StackedDealer
+from reddog_tui.engine.cards import Card
 from reddog_tui.ui.app import RedDogApp
 from reddog_tui.ui.screens.recall import RecallScreen
 from reddog_tui.ui.screens.rules import RulesScreen
@@ -25,7 +24,7 @@ from reddog_tui.ui.screens.welcome import WelcomeScreen
 
 from .helpers import LANGUAGES, run, screen_text
 
-FIRST_COMMIT = datetime(2026, 3, 14, 17, 5, 0, tzinfo=timezone.utc).timestamp()
+FIRST_COMMIT = datetime(2026, 3, 14, 17, 5, 0, tzinfo=UTC).timestamp()
 CLOCK_STEP_S = 23
 
 # Eleven rounds, each with the keys that play it after an ante of 5 (R3): every hand kind and
@@ -202,4 +201,3 @@ async def test_recall_scrolls_when_the_rounds_do_not_fit(tmp_path):
         assert body.scroll_y == body.max_scroll_y
         await pilot.press("home")
         assert body.scroll_y == 0
-

@@ -37,7 +37,10 @@ from reddog_tui.ui.widgets.chips import Chip
 from .helpers import LANGUAGES, make_app
 
 LARGEST = TableConfig(
-    min_bet=MAX_AMOUNT, max_bet=MAX_AMOUNT, max_winnings=MAX_AMOUNT, decks=8,
+    min_bet=MAX_AMOUNT,
+    max_bet=MAX_AMOUNT,
+    max_winnings=MAX_AMOUNT,
+    decks=8,
     chip_values=tuple(range(MAX_CHIP - MAX_CHIPS + 1, MAX_CHIP + 1)),
 )
 SMALLEST = TableConfig(min_bet=1, max_bet=1, max_winnings=1, decks=1, chip_values=(1,))
@@ -46,13 +49,18 @@ amounts = st.one_of(st.integers(1, 1000), st.integers(1, MAX_AMOUNT), st.just(MA
 
 @st.composite
 def accepted_tables(draw) -> TableConfig:
-    chips = draw(st.lists(st.one_of(st.integers(1, 100), st.integers(1, MAX_CHIP)), min_size=1,
-                          max_size=MAX_CHIPS, unique=True))
+    chips = draw(
+        st.lists(st.one_of(st.integers(1, 100), st.integers(1, MAX_CHIP)), min_size=1, max_size=MAX_CHIPS, unique=True)
+    )
     min_bet = draw(amounts)
     max_bet = draw(st.integers(min_bet, MAX_AMOUNT))
     config = TableConfig(
-        min_bet=min_bet, max_bet=max_bet, max_winnings=draw(st.integers(max_bet, MAX_AMOUNT)),
-        decks=draw(st.integers(1, 8)), chip_values=tuple(chips), progressive_offered=draw(st.booleans()),
+        min_bet=min_bet,
+        max_bet=max_bet,
+        max_winnings=draw(st.integers(max_bet, MAX_AMOUNT)),
+        decks=draw(st.integers(1, 8)),
+        chip_values=tuple(chips),
+        progressive_offered=draw(st.booleans()),
     )
     try:
         return check_table(config)

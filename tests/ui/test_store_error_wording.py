@@ -17,19 +17,37 @@ from .helpers import LANGUAGES, SPREAD_4_WIN, make_app, run
 PATH = "/srv/reddog/reddog.db"
 # What each message must say, in each language's own words.
 WORDS = {
-    "read_only_file": {"en": "write-protected", "de": "schreibgeschützt", "pl": "chroniony przed zapisem",
-                       "fr": "protégé en écriture", "it": "protetto da scrittura"},
-    "is_a_directory": {"en": "is a folder", "de": "ist ein Ordner", "pl": "jest folderem",
-                       "fr": "est un dossier", "it": "è una cartella"},
-    "not_a_regular_file": {"en": "not an ordinary file", "de": "keine gewöhnliche Datei",
-                           "pl": "nie jest zwykłym plikiem", "fr": "pas un fichier ordinaire",
-                           "it": "non è un file normale"},
+    "read_only_file": {
+        "en": "write-protected",
+        "de": "schreibgeschützt",
+        "pl": "chroniony przed zapisem",
+        "fr": "protégé en écriture",
+        "it": "protetto da scrittura",
+    },
+    "is_a_directory": {
+        "en": "is a folder",
+        "de": "ist ein Ordner",
+        "pl": "jest folderem",
+        "fr": "est un dossier",
+        "it": "è una cartella",
+    },
+    "not_a_regular_file": {
+        "en": "not an ordinary file",
+        "de": "keine gewöhnliche Datei",
+        "pl": "nie jest zwykłym plikiem",
+        "fr": "pas un fichier ordinaire",
+        "it": "non è un file normale",
+    },
     "disk_full": {"en": "is full", "de": "ist voll", "pl": "jest pełny", "fr": "est plein", "it": "è pieno"},
 }
 # The words of the two messages these cases used to get, which named the wrong thing.
-WRONG = {"en": ("data folder", f"The file {PATH}"), "de": ("Datenordner", f"Die Datei {PATH}"),
-         "pl": ("folderze danych", f"Plik {PATH}"), "fr": ("dossier de données", f"Le fichier {PATH}"),
-         "it": ("cartella dati", f"Il file {PATH}")}
+WRONG = {
+    "en": ("data folder", f"The file {PATH}"),
+    "de": ("Datenordner", f"Die Datei {PATH}"),
+    "pl": ("folderze danych", f"Plik {PATH}"),
+    "fr": ("dossier de données", f"Le fichier {PATH}"),
+    "it": ("cartella dati", f"Il file {PATH}"),
+}
 
 
 @pytest.mark.parametrize("language", LANGUAGES)
@@ -78,4 +96,3 @@ async def test_a_disk_that_fills_during_play_stops_play_without_blaming_the_star
         assert "est plein" in text and "--data-dir" not in text
     with app.store.__class__.open(tmp_path) as store:
         assert store.load_table()[0].credits == credits_before  # the refused chip was not taken
-

@@ -101,7 +101,9 @@ def test_installed_wheel_starts_in_german_from_another_folder(tmp_path):
     # The operator's commands of the installed package, from a folder that is neither the data nor the source.
     reddog = str(environment / "bin" / "reddog")
     version = run([reddog, "--version"], cwd=elsewhere)
-    metadata_version = run([str(python), "-c", "import importlib.metadata as m; print(m.version('reddog-tui'))"], cwd=elsewhere)
+    metadata_version = run(
+        [str(python), "-c", "import importlib.metadata as m; print(m.version('reddog-tui'))"], cwd=elsewhere
+    )
     assert version.returncode == 0 and version.stdout == f"reddog {metadata_version.stdout.strip()}\n"
     data = str(tmp_path / "data")
     checked = run([reddog, "--data-dir", data, "--lang", "de", "check", "--full"], cwd=elsewhere)
@@ -112,8 +114,14 @@ def test_installed_wheel_starts_in_german_from_another_folder(tmp_path):
     meters = run([reddog, "--data-dir", data, "attendant", "meters", "--csv"], cwd=elsewhere)
     assert meters.returncode == 0, meters.stderr
     values = {row["name"]: int(row["value"]) for row in csv.DictReader(io.StringIO(meters.stdout))}
-    assert values["credits"] + values["on_table"] == values["credits_in"] - values["credits_out"] - values[
-        "total_wagered"] + values["total_paid"] + values["at_risk"]
+    assert (
+        values["credits"] + values["on_table"]
+        == values["credits_in"]
+        - values["credits_out"]
+        - values["total_wagered"]
+        + values["total_paid"]
+        + values["at_risk"]
+    )
     assert values["credits_in"] == 1000 and values["on_table"] == 1  # the chip the headless start placed
     journal = run([reddog, "--data-dir", data, "attendant", "journal", "--json"], cwd=elsewhere)
     assert journal.returncode == 0 and [r["event"] for r in json.loads(journal.stdout)] == ["open_table"]

@@ -56,7 +56,7 @@ def test_the_minus_key_is_one_character_everywhere(language):
 
 
 def test_german_count_never_follows_a_dative_preposition():
-    """"von 500 Punkte" needs the dative (Punkten); the count with its noun is kept out of that place."""
+    """ "von 500 Punkte" needs the dative (Punkten); the count with its noun is kept out of that place."""
     after_dative = re.compile(rf"\b(?:von|mit|zu|bei|aus|nach|seit)\s+\{{(?:{'|'.join(COUNTS)})\}}")
     assert [text for text in translations("de") if after_dative.search(text)] == []
     i18n.set_language("de")
@@ -64,13 +64,13 @@ def test_german_count_never_follows_a_dative_preposition():
 
 
 def test_german_hand_is_no_singular_subject():
-    """"Drei gleiche Werte zahlt" was a plural subject with a singular verb."""
+    """ "Drei gleiche Werte zahlt" was a plural subject with a singular verb."""
     assert [text for text in translations("de") if "{hand} zahlt" in text] == []
 
 
 @pytest.mark.parametrize("language, participles", [("fr", r"ajoutés|encaissés|versés"), ("it", r"aggiunti|ritirati")])
 def test_no_plural_participle_beside_a_count(language, participles):
-    """"1 crédit ajoutés", "ritirati 1 credito": a count may be 1, so no plural word agrees with it."""
+    """ "1 crédit ajoutés", "ritirati 1 credito": a count may be 1, so no plural word agrees with it."""
     counts = "|".join(COUNTS)
     beside = re.compile(rf"\{{(?:{counts})\}}\s+(?:{participles})\b|\b(?:{participles})\s+\{{(?:{counts})\}}")
     assert [text for text in translations(language) if beside.search(text)] == []

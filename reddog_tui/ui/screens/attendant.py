@@ -3,7 +3,7 @@ operator settings and the only way out."""
 
 from __future__ import annotations
 
-from typing import Callable
+from collections.abc import Callable
 
 from textual import events, on
 from textual.app import ComposeResult
@@ -359,7 +359,9 @@ class AddCreditsScreen(AttendantScreen):
             yield Static("", id="credits-prompt", classes="attendant-line", markup=False)
             yield Input(
                 validators=[SettingValidator(CREDITS_KEY, lambda text: CREDITS_PAID_IN.parse(CREDITS_KEY, text))],
-                validate_on=["changed"], id="amount", classes="attendant-input",
+                validate_on=["changed"],
+                id="amount",
+                classes="attendant-input",
             )
             yield Static("", classes="attendant-message", markup=False)
         yield KeyBar("", id="keys", markup=False)
@@ -589,7 +591,15 @@ class MetersScreen(AttendantScreen):
 
 # --- operator settings -----------------------------------------------------------------------------
 
-NUMBER_FIELDS = (Key.MIN_BET, Key.MAX_BET, Key.CHIP_VALUES, Key.MAX_WINNINGS, Key.DECKS, Key.IDLE_TIMEOUT, Key.REALITY_CHECK)
+NUMBER_FIELDS = (
+    Key.MIN_BET,
+    Key.MAX_BET,
+    Key.CHIP_VALUES,
+    Key.MAX_WINNINGS,
+    Key.DECKS,
+    Key.IDLE_TIMEOUT,
+    Key.REALITY_CHECK,
+)
 FIELDS = (*NUMBER_FIELDS[:5], Key.PROGRESSIVE_OFFERED, *NUMBER_FIELDS[5:], Key.DEFAULT_LANGUAGE)
 
 
@@ -658,7 +668,9 @@ class OperatorSettingsScreen(AttendantScreen):
                         else:
                             yield Input(
                                 validators=[SettingValidator(key, lambda text, key=key: parse(key, text))],
-                                validate_on=["changed"], id=field_id(key), classes="field-input",
+                                validate_on=["changed"],
+                                id=field_id(key),
+                                classes="field-input",
                             )
             yield Static("", classes="attendant-message", markup=False)
         yield KeyBar("", id="keys", markup=False)
@@ -672,8 +684,17 @@ class OperatorSettingsScreen(AttendantScreen):
         """The settings in force, typed."""
         config, kiosk = self.app.session.state.config, self.app.kiosk_mode
         return {
-            **{key: getattr(config, key.value) for key in (Key.MIN_BET, Key.MAX_BET, Key.CHIP_VALUES,
-                                                          Key.MAX_WINNINGS, Key.DECKS, Key.PROGRESSIVE_OFFERED)},
+            **{
+                key: getattr(config, key.value)
+                for key in (
+                    Key.MIN_BET,
+                    Key.MAX_BET,
+                    Key.CHIP_VALUES,
+                    Key.MAX_WINNINGS,
+                    Key.DECKS,
+                    Key.PROGRESSIVE_OFFERED,
+                )
+            },
             Key.IDLE_TIMEOUT: kiosk.idle_timeout,
             Key.REALITY_CHECK: kiosk.reality_minutes,
             Key.DEFAULT_LANGUAGE: kiosk.default_language,
@@ -710,8 +731,9 @@ class OperatorSettingsScreen(AttendantScreen):
 
     def typed(self) -> dict[Key, object]:
         """Every field's value as the settings model reads it; SettingRefused names the first refused."""
-        values: dict[Key, object] = {key: parse(key, self.query_one(f"#{field_id(key)}", Input).value)
-                                     for key in NUMBER_FIELDS}
+        values: dict[Key, object] = {
+            key: parse(key, self.query_one(f"#{field_id(key)}", Input).value) for key in NUMBER_FIELDS
+        }
         for choice in self.query(ChoiceField):
             values[Key(choice.key)] = choice.value
         return values
@@ -735,7 +757,8 @@ class OperatorSettingsScreen(AttendantScreen):
         except errors.InvalidSetting as error:  # the engine's own check: only chips on the ante get here
             self.message = (
                 _("Chips are on the ante: settings can be changed once the ante is empty.")
-                if error.setting == "table" else _("This setting is not valid.")
+                if error.setting == "table"
+                else _("This setting is not valid.")
             )
             self.refresh_view()
             return

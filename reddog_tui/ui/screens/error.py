@@ -28,9 +28,7 @@ class StoreErrorScreen(ViewScreen):
             return
         at_start = self.error.at_start
         self.query_one("#error-title", Static).update(store_error_title(at_start))
-        self.query_one("#error-text", Static).update(
-            store_error_text(self.error.code, str(self.error.path), at_start)
-        )
+        self.query_one("#error-text", Static).update(store_error_text(self.error.code, str(self.error.path), at_start))
         from .table import common_keys
 
         self.query_one("#keys", KeyBar).show([k for k in common_keys() if k[1] != _("Settings")])

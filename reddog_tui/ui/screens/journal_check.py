@@ -49,7 +49,12 @@ class JournalCheckScreen(AttendantScreen):
     def show_results(self, results) -> None:
         for result in results:
             if result.cause:
-                log.warning("journal check from the attendant menu: %s failed (%s: %s)", result.name, result.cause, result.detail)
+                log.warning(
+                    "journal check from the attendant menu: %s failed (%s: %s)",
+                    result.name,
+                    result.cause,
+                    result.detail,
+                )
         self.results = results
         self.refresh_view()
 

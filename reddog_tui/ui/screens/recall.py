@@ -24,8 +24,8 @@ from ...i18n.formatting import babel_locale, number
 from ..glyphs import suit_mark
 from ..texts import hand_name, rank_letter
 from ..widgets.buttons import KeyBar
-from .table import common_keys
 from .base import ScrollingScreen
+from .table import common_keys
 
 RECALL_ROUNDS = 10  # casino standards ask for the last ten games
 GAP = "  "
@@ -63,7 +63,9 @@ def cards_content(codes: tuple[str, str, str], kind: HandKind) -> Content:
         card = Card.from_code(code)
         if parts:
             parts.append(" ")
-        parts.append((rank_letter(card.rank) + suit_mark(card.suit), RED_CARD_STYLE if card.is_red else BLACK_CARD_STYLE))
+        parts.append(
+            (rank_letter(card.rank) + suit_mark(card.suit), RED_CARD_STYLE if card.is_red else BLACK_CARD_STYLE)
+        )
     if len(shown) < len(codes):
         parts.append(" —")
     return Content.assemble(*parts)
@@ -110,7 +112,11 @@ def table_layout(records, with_date: bool) -> list[Content]:
         for r, balances in zip(records, credits_change(records))
     ]
     widths = [max(cell_len(cells[i].plain) for cells in (header, *rows)) for i in range(len(header))]
-    lines = [Content.assemble((GAP.join(pad(h, widths[i], numeric[i]).plain for i, h in enumerate(header)), "bold underline"))]
+    lines = [
+        Content.assemble(
+            (GAP.join(pad(h, widths[i], numeric[i]).plain for i, h in enumerate(header)), "bold underline")
+        )
+    ]
     for cells in rows:
         lines.append(Content(GAP).join(pad(cell, widths[i], numeric[i]) for i, cell in enumerate(cells)))
     return lines
@@ -175,9 +181,7 @@ class RecallScreen(ScrollingScreen):
         self.query_one("#recall-rounds", Static).update(Content("\n").join(self.layout_lines(records)))
         self.query_one("#recall-rounds").display = bool(records)
         # The settings key is left out so that the bar fits 80 columns in every language.
-        keys = [(pgettext("key", "Esc"), _("Back to the table"))] + [
-            k for k in common_keys() if k[1] != _("Settings")
-        ]
+        keys = [(pgettext("key", "Esc"), _("Back to the table"))] + [k for k in common_keys() if k[1] != _("Settings")]
         self.query_one("#keys", KeyBar).show(keys)
 
     def layout_lines(self, records) -> list[Content]:
@@ -190,4 +194,3 @@ class RecallScreen(ScrollingScreen):
             if max(cell_len(line.plain) for line in lines) <= room:
                 return lines
         return record_layout(records, room)
-

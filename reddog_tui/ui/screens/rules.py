@@ -17,8 +17,8 @@ from ...i18n.rules_help import render_rules
 from ..widgets.bullets import BulletList
 from ..widgets.buttons import KeyBar
 from ..widgets.prose import Prose
-from .table import common_keys
 from .base import ScrollingScreen
+from .table import common_keys
 
 
 @lru_cache(maxsize=8)
@@ -117,9 +117,7 @@ class RulesScreen(ScrollingScreen):
 
     def _draw_fixed_texts(self) -> None:
         self.query_one("#rules-title", Static).update(_("Game Rules"))
-        keys = [(pgettext("key", "Esc"), _("Back to the table"))] + [
-            k for k in common_keys() if k[1] != _("Rules")
-        ]
+        keys = [(pgettext("key", "Esc"), _("Back to the table"))] + [k for k in common_keys() if k[1] != _("Rules")]
         self.query_one("#keys", KeyBar).show(keys)
 
     def refresh_view(self) -> None:
@@ -133,9 +131,7 @@ class RulesScreen(ScrollingScreen):
             self.call_later(self._rebuild)  # a different shape (another table setting): build anew
             return
         for widget, text in zip(widgets, texts):
-            if isinstance(widget, BulletList):
-                widget.update(text)
-            elif widget.content != text:
+            if isinstance(widget, BulletList) or widget.content != text:
                 widget.update(text)
         self._draw_fixed_texts()
 
@@ -144,4 +140,3 @@ class RulesScreen(ScrollingScreen):
         await self.recompose()
         self._draw_fixed_texts()
         self.query_one("#rules-text", VerticalScroll).scroll_to(y=scroll, animate=False)
-

@@ -15,8 +15,8 @@ from ...i18n import LANGUAGE_NAMES, LANGUAGES, _, pgettext
 from ...store.settings import Key
 from ..texts import error_text
 from ..widgets.buttons import KeyBar
-from .table import common_keys, too_small_text
 from .base import ViewScreen
+from .table import common_keys, too_small_text
 
 SETTINGS = ("language", "progressive", "fast_play", "sound")
 
@@ -39,7 +39,9 @@ class SettingRow(Horizontal):
 
     def show(self, name: str, value: str, highlighted: bool, enabled: bool) -> None:
         self.query_one(".setting-name", Static).update(name)
-        self.query_one(".setting-value", Static).update(Content.assemble(("◀ ", "dim"), value, (" ▶", "dim")) if self.key == "language" else value)
+        self.query_one(".setting-value", Static).update(
+            Content.assemble(("◀ ", "dim"), value, (" ▶", "dim")) if self.key == "language" else value
+        )
         self.set_class(highlighted, "-highlighted")
         self.set_class(not enabled, "-locked")
 
@@ -84,7 +86,11 @@ class SettingsScreen(ViewScreen):
         lock = self._progressive_lock()
         values = {
             "language": (_("Language"), LANGUAGE_NAMES[self.app.language], True),
-            "progressive": (pgettext("setting", "Progressive betting"), on if state.config.progressive else off, not lock),
+            "progressive": (
+                pgettext("setting", "Progressive betting"),
+                on if state.config.progressive else off,
+                not lock,
+            ),
             "fast_play": (_("Fast play"), on if self.app.fast_play else off, True),
             "sound": (_("Sound effects (terminal bell)"), on if self.app.sound else off, True),
         }
@@ -93,12 +99,8 @@ class SettingsScreen(ViewScreen):
             name, value, enabled = values[row.key]
             row.show(name, value, row.key == self.highlighted, enabled)
         self.query_one("#settings-reason", Static).update(lock)
-        self.query_one("#settings-hint", Static).update(
-            _("↑/↓ chooses a setting; Enter, ←/→ or a click changes it.")
-        )
-        keys = [(pgettext("key", "Esc"), _("Back to the table"))] + [
-            k for k in common_keys() if k[1] != _("Settings")
-        ]
+        self.query_one("#settings-hint", Static).update(_("↑/↓ chooses a setting; Enter, ←/→ or a click changes it."))
+        keys = [(pgettext("key", "Esc"), _("Back to the table"))] + [k for k in common_keys() if k[1] != _("Settings")]
         self.query_one("#keys", KeyBar).show(keys)
         self.query_one("#too-small", Static).update(too_small_text(self.size.width, self.size.height))
 

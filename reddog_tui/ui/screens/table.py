@@ -9,12 +9,11 @@ from textual.containers import Horizontal, Vertical
 from textual.content import Content
 from textual.widgets import Button, Static
 
-from ...engine import Action, HandKind, TableState, allowed_actions
-from ...engine import errors
+from ...engine import Action, HandKind, TableState, allowed_actions, errors
 from ...i18n import LANGUAGE_NAMES, _, current_language, failed_languages, pgettext
 from ...i18n.formatting import credits, number
-from ..texts import BUTTON_KEYS, announcement, button_label, error_text, letter_action
 from ..kiosk_mode import exits_locked
+from ..texts import BUTTON_KEYS, announcement, button_label, error_text, letter_action
 from ..widgets.buttons import ActionButton, KeyBar, key_label
 from ..widgets.card import CardView
 from ..widgets.chips import Chip

@@ -11,8 +11,8 @@ from textual.widgets import Static
 
 from ...i18n import LANGUAGE_NAMES, _
 from ..widgets.buttons import KeyBar
-from .table import catalogue_notice, common_keys, too_small_text
 from .base import ViewScreen
+from .table import catalogue_notice, common_keys, too_small_text
 
 
 class LanguageChoice(Static):
@@ -49,10 +49,9 @@ class WelcomeScreen(ViewScreen):
         with Vertical(id="welcome-body"):
             yield Static("Red Dog", id="welcome-title", markup=False)
             yield Static("", id="welcome-tagline", markup=False)
-            with Center():
-                with Vertical(id="language-list"):
-                    for language in self.order:
-                        yield LanguageChoice(language)
+            with Center(), Vertical(id="language-list"):
+                for language in self.order:
+                    yield LanguageChoice(language)
             yield Static("", id="welcome-hint", markup=False)
             yield Static("", id="catalogue-notice", markup=False)
         yield KeyBar("", id="keys", markup=False)
@@ -66,9 +65,7 @@ class WelcomeScreen(ViewScreen):
         self.query_one("#welcome-tagline", Static).update(
             _("The casino card game: will the third card fall between the first two?")
         )
-        self.query_one("#welcome-hint", Static).update(
-            _("Choose your language with ↑/↓ and Enter, or click it.")
-        )
+        self.query_one("#welcome-hint", Static).update(_("Choose your language with ↑/↓ and Enter, or click it."))
         notice = catalogue_notice()
         self.query_one("#catalogue-notice", Static).update(notice)
         self.query_one("#catalogue-notice").display = bool(notice)

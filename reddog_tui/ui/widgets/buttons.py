@@ -10,7 +10,7 @@ from ...engine import Action
 
 
 def key_label(key: str, label: str) -> Content:
-    """"d DEAL": the key in reverse, then the label as plain text (never markup)."""
+    """ "d DEAL": the key in reverse, then the label as plain text (never markup)."""
     return Content.assemble((f" {key} ", "bold reverse"), " ", label)
 
 

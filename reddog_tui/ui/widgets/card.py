@@ -7,9 +7,9 @@ from textual.reactive import reactive
 from textual.widget import Widget
 
 from ...engine.cards import Card
+from ...i18n import _
 from ..glyphs import current_glyph_set, suit_mark
 from ..texts import card_name, rank_letter
-from ...i18n import _
 
 
 class CardView(Widget):
