@@ -227,6 +227,17 @@ def bench_check(quick: bool) -> list[Figure]:
     ]
 
 
+def bench_calls(quick: bool) -> list[Figure]:
+    from benchmarks.calls import COLUMNS, KEYS, measure
+
+    found = measure()  # counts, not times: the same in a quick run
+    return [
+        Figure(f"calls, {key}: {name}", found[key][name], None, "", "for the record")
+        for key in KEYS
+        for name in COLUMNS
+    ]
+
+
 # --- the table -------------------------------------------------------------------
 
 ENTRIES: dict[str, Callable[[bool], list[Figure]]] = {
@@ -238,6 +249,7 @@ ENTRIES: dict[str, Callable[[bool], list[Figure]]] = {
     "par": bench_par,
     "store": bench_store,
     "check": bench_check,
+    "calls": bench_calls,
 }
 
 
