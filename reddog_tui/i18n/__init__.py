@@ -11,17 +11,31 @@ from __future__ import annotations
 import gettext
 import os
 from collections.abc import Mapping
+from dataclasses import dataclass
 from pathlib import Path
 
-LANGUAGES: tuple[str, ...] = ("en", "de", "pl", "fr", "it")
-# Each language by its own name, as the welcome screen lists them.
-LANGUAGE_NAMES: dict[str, str] = {
-    "de": "Deutsch",
-    "pl": "Polski",
-    "fr": "Français",
-    "it": "Italiano",
-    "en": "English",
-}
+
+@dataclass(frozen=True, slots=True)
+class Language:
+    """One language of the kiosk: its code, its own name (never translated) and Babel's locale."""
+
+    code: str
+    name: str
+    babel_locale: str
+
+
+# The one list of languages, in the one order: the welcome screen lists them so, and the
+# `l` key steps through them so (after the last comes the first).
+LANGUAGE_REGISTRY: tuple[Language, ...] = (
+    Language("de", "Deutsch", "de_DE"),
+    Language("pl", "Polski", "pl_PL"),
+    Language("fr", "Français", "fr_FR"),
+    Language("it", "Italiano", "it_IT"),
+    Language("en", "English", "en_US"),
+)
+LANGUAGES: tuple[str, ...] = tuple(language.code for language in LANGUAGE_REGISTRY)
+LANGUAGE_NAMES: dict[str, str] = {language.code: language.name for language in LANGUAGE_REGISTRY}
+BABEL_LOCALES: dict[str, str] = {language.code: language.babel_locale for language in LANGUAGE_REGISTRY}
 DOMAIN = "reddog"
 DEFAULT_LANGUAGE = "en"
 
@@ -136,3 +150,8 @@ def system_language(environ: Mapping[str, str] | None = None) -> str | None:
         if value:
             return _language_of(value)
     return None
+
+
+def next_language(language: str) -> str:
+    """The `l` key: the next language of the registry's order, the first after the last."""
+    return LANGUAGES[(LANGUAGES.index(language) + 1) % len(LANGUAGES)]

@@ -17,10 +17,8 @@ from babel import Locale
 from babel.lists import format_list
 from babel.numbers import format_decimal
 
-from . import current_language, ngettext
+from . import BABEL_LOCALES, current_language, ngettext
 
-# Babel's locale for each of our languages.
-BABEL_LOCALES: dict[str, str] = {"en": "en_US", "de": "de_DE", "pl": "pl_PL", "fr": "fr_FR", "it": "it_IT"}
 # CLDR's minimumGroupingDigits where it is not 1: Polish writes 1000 and 9999 without a
 # separator and groups from 10 000 on. Babel ignores this setting, so it is applied here.
 MIN_GROUPING_DIGITS: dict[str, int] = {"pl": 2}

@@ -20,7 +20,7 @@ from textual.scrollbar import ScrollBar, ScrollBarRender
 
 from .. import i18n
 from ..engine import Action, Dealer, Outcome, Phase, RedDogError, ShuffledDealer, TableState
-from ..i18n import LANGUAGES
+from ..i18n import LANGUAGES, next_language
 from ..store.errors import StoreError
 from ..store.settings import Key, Settings
 from .glyphs import FULL, GlyphSet, use_glyph_set
@@ -41,11 +41,6 @@ class WholeCellScrollBarRender(ScrollBarRender):
 
 
 log = logging.getLogger(__name__)
-
-
-def next_language(language: str) -> str:
-    """en → de → pl → fr → it → en (the `l` key)."""
-    return LANGUAGES[(LANGUAGES.index(language) + 1) % len(LANGUAGES)]
 
 
 class RedDogApp(KioskApp, App):

@@ -68,7 +68,7 @@ def run_cli(argv, lang):
         (["simulate", "--rounds", "abc"], "from 1"),
         (["simulate"], "--rounds"),
         (["shuffle"], "par"),
-        (["--lang", "xx"], "en, de, pl, fr, it"),
+        (["--lang", "xx"], "de, pl, fr, it, en"),
     ],
 )
 def test_bad_arguments_exit_2_with_one_line(argv, says):
@@ -87,7 +87,7 @@ def test_bad_arguments_exit_2_with_one_line(argv, says):
         (
             ["--lang", "xx"],
             "fr_FR.UTF-8",
-            "La langue doit être l'une de celles-ci\u00a0: en, de, pl, fr, it, et non xx.",
+            "La langue doit être l'une de celles-ci\u00a0: de, pl, fr, it, en, et non xx.",
         ),
     ],
 )

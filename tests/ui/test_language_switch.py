@@ -38,3 +38,23 @@ async def test_a_switched_table_reads_as_one_opened_in_that_language(tmp_path, l
     switched = await decision_text(tmp_path / "switched", language, switch=True)
     opened = await decision_text(tmp_path / "opened", language, switch=False)
     assert switched.splitlines() == opened.splitlines()
+
+
+@run
+async def test_the_l_key_steps_through_the_welcome_list_in_its_order(tmp_path):
+    """One order of languages: `l` on the welcome screen lights the next language of its list,
+    and after the last it comes back to the first."""
+    from reddog_tui.ui.screens.welcome import LanguageChoice
+
+    app = make_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        listed = [choice.language for choice in app.screen.query(LanguageChoice)]
+        assert sorted(listed) == sorted(LANGUAGES)
+        start = listed.index(app.language)
+        for step in range(1, len(listed) + 1):
+            await pilot.press("l")
+            await pilot.pause()
+            assert app.language == listed[(start + step) % len(listed)]
+            lit = [choice.language for choice in app.screen.query(LanguageChoice) if choice.has_class("-highlighted")]
+            assert lit == [app.language]

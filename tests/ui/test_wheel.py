@@ -96,7 +96,7 @@ def test_installed_wheel_starts_in_german_from_another_folder(tmp_path):
 
     refused = run([str(environment / "bin" / "reddog"), "--lang", "xx"], cwd=elsewhere)
     assert refused.returncode == 2
-    assert "en, de, pl, fr, it" in refused.stderr
+    assert "de, pl, fr, it, en" in refused.stderr
 
     # The operator's commands of the installed package, from a folder that is neither the data nor the source.
     reddog = str(environment / "bin" / "reddog")

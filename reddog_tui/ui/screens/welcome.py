@@ -9,7 +9,7 @@ from textual.containers import Center, Vertical
 from textual.message import Message
 from textual.widgets import Static
 
-from ...i18n import LANGUAGE_NAMES, _
+from ...i18n import LANGUAGE_NAMES, LANGUAGES, _
 from ..widgets.buttons import KeyBar
 from .base import ViewScreen
 from .table import catalogue_notice, common_keys, too_small_text
@@ -41,7 +41,7 @@ class WelcomeScreen(ViewScreen):
 
     def __init__(self) -> None:
         super().__init__()
-        self.order = tuple(LANGUAGE_NAMES)  # Deutsch, Polski, Français, Italiano, English
+        self.order = LANGUAGES  # the registry's order, which the `l` key follows too
         self.highlighted = self.app.language
         self._shown_language = self.app.language
 
