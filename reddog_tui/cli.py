@@ -266,7 +266,7 @@ def parse_arguments(argv: Sequence[str] | None) -> argparse.Namespace:
 # --- par and simulate ---------------------------------------------------------------------------
 
 
-def _table(rows: list[tuple[str, ...]], right: set[int]) -> list[str]:
+def _table(rows: Sequence[tuple[str, ...]], right: set[int]) -> list[str]:
     """Rows of cells in columns as wide as their widest cell; the columns in `right` align right."""
     widths = [max(len(row[i]) for row in rows if i < len(row)) for i in range(max(map(len, rows)))]
     lines = []

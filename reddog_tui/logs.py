@@ -69,8 +69,7 @@ def held_while_drawing() -> Iterator[None]:
     """Hold log lines while the app draws, if standard error is the terminal it draws on."""
     handler = _handler
     stream = getattr(handler, "stream", None)
-    owns_terminal = handler is not None and stream is not None and _isatty(stream)
-    if not owns_terminal:
+    if handler is None or stream is None or not _isatty(stream):
         yield
         return
     logger = logging.getLogger(LOGGER)

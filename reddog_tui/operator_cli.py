@@ -12,7 +12,7 @@ import sys
 import time
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import TextIO
+from typing import Any, TextIO
 
 from .engine import HandKind
 from .engine.cards import Card
@@ -131,7 +131,7 @@ def journal_text(rows: list[dict[str, object]], form: str) -> str:
     return "".join(lines)
 
 
-def journal_line(row: dict[str, object]) -> str:
+def journal_line(row: dict[str, Any]) -> str:
     from .ui.texts import SUIT_SYMBOLS, hand_name, rank_letter
 
     if row["record"] == "round":

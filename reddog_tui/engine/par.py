@@ -5,6 +5,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 from fractions import Fraction
+from typing import Any
 
 from .cards import RANKS, check_decks
 from .rules import MAX_SPREAD, MIN_SPREAD, SPREAD_ODDS, THREE_OF_A_KIND_ODDS
@@ -47,7 +48,7 @@ class ParSheet:
     def std_dev(self) -> float:
         return math.sqrt(self.variance)
 
-    def to_json_dict(self) -> dict[str, object]:
+    def to_json_dict(self) -> dict[str, Any]:
         probabilities = {
             "pair": float(self.pair),
             "three_of_a_kind": float(self.three_of_a_kind),
@@ -104,7 +105,7 @@ def compute_par(decks: int = 1) -> ParSheet:
     pair_return = three_of_a_kind * THREE_OF_A_KIND_ODDS
     never_raise = pair_return + sum(spread[k] * stand[k] for k in spread)
     best = pair_return + sum(spread[k] * stand[k] * (2 if k in raise_spreads else 1) for k in spread)
-    average_wager = 1 + sum(spread[k] for k in raise_spreads)
+    average_wager = 1 + sum((spread[k] for k in raise_spreads), Fraction(0))
     hit_frequency = three_of_a_kind + sum(spread[k] * win_given_spread[k] for k in spread)
 
     second_moment = three_of_a_kind * THREE_OF_A_KIND_ODDS**2

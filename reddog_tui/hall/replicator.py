@@ -97,7 +97,7 @@ class Replicator:
         with self._lock:
             fields = {name: getattr(self._status, name) for name in ReplicationStatus.__slots__}
             fields.update(changes)
-            self._status = ReplicationStatus(**fields)  # type: ignore[arg-type]
+            self._status = ReplicationStatus(**fields)
 
     def _run(self) -> None:
         failures = 0

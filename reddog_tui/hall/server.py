@@ -12,6 +12,7 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import StrEnum
+from typing import Any
 
 import psycopg
 
@@ -21,7 +22,7 @@ from .numbers import CASHIER, KIOSK_RANGE
 NOTIFY_CHANNEL = "reddog_hall"  # a notice after every change, for consoles that listen
 CONNECT_TIMEOUT_S = 3
 # A cut network must end a call, not hang it: TCP keepalives and a cap on unacknowledged data.
-_CONNECT_OPTIONS = dict(
+_CONNECT_OPTIONS: dict[str, Any] = dict(
     connect_timeout=CONNECT_TIMEOUT_S,
     keepalives=1,
     keepalives_idle=5,
@@ -119,6 +120,8 @@ def _register_voucher(conn: psycopg.Connection, kiosk_id: int, entry: JournalEnt
     Other numbers were issued before the kiosk joined the hall and stay redeemable there only.
     """
     number = entry.voucher
+    if number is None:  # a cash-out always carries its number; nothing to register otherwise
+        return
     low, high = offline_range(kiosk_id)
     reserved = conn.execute(
         "DELETE FROM hall_voucher_reserved WHERE number = %s AND kiosk_id = %s RETURNING number", (number, kiosk_id)

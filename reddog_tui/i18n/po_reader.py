@@ -91,8 +91,7 @@ def read_po_translations(path: Path) -> PoTranslations:
                 raise ValueError(f"{path}:{number}: a continuation line outside an entry")
             text = _unquote(line[1:-1])
             if current.startswith("msgstr["):
-                index = int(current[7:-1])
-                forms[index] += text
+                forms[int(current[7:-1])] += text
             else:
                 entry[current] += text
             continue

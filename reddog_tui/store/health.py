@@ -100,8 +100,7 @@ def check_journal(data_dir: Path | str, full: bool = False) -> list[CheckResult]
     try:
         conn = _connect(path)
     except sqlite3.Error as exc:
-        error = store_error(exc, path)
-        return fail("file", error.code, str(exc))
+        return fail("file", store_error(exc, path).code, str(exc))
     results.append(CheckResult("file", Status.PASSED))
     try:
         checks = [*START_CHECKS, *((("history", _check_history),) if full else ())]
@@ -114,8 +113,7 @@ def check_journal(data_dir: Path | str, full: bool = False) -> list[CheckResult]
                 finally:
                     conn.execute("COMMIT")
             except sqlite3.Error as exc:
-                error = store_error(exc, path)
-                return fail(name, error.code, str(exc))
+                return fail(name, store_error(exc, path).code, str(exc))
             except StoreError as error:
                 return fail(name, error.code, error.detail or str(error))
             results.append(CheckResult(name, Status.PASSED))
