@@ -163,8 +163,8 @@ def _add_attendant(commands) -> None:
 
 
 def _add_hall(commands) -> None:
-    hall = commands.add_parser("hall", help=_("the hall server: cashier and meters"),
-                               description=_("The hall server: the cash desk and the meters of every kiosk."))  # fmt: skip
+    hall = commands.add_parser("hall", help=_("the hall server: cashier, meters and settings"),
+                               description=_("The hall server: the cash desk, the meters of every kiosk and the settings it sends them."))  # fmt: skip
     tasks = hall.add_subparsers(dest="hall_command", required=True, parser_class=_Parser)
     cashier = tasks.add_parser("cashier", help=_("pay a voucher at the cash desk, once"),
                                description=_("Pays a voucher of the hall at the cash desk, once."))  # fmt: skip
@@ -172,6 +172,19 @@ def _add_hall(commands) -> None:
                          help=_("the voucher's validation number"))  # fmt: skip
     tasks.add_parser("meters", help=_("meters of every kiosk and of the hall, with discrepancies"),
                      description=_("The meters of every kiosk and of the hall, and any discrepancy."))  # fmt: skip
+    push = tasks.add_parser("push", help=_("send settings or a new attendant PIN to one kiosk or to all"),
+                            description=_("Sends table and kiosk settings, or a new attendant PIN, to one kiosk "
+                                          "or to every kiosk. Each kiosk checks them as its own menu does and "
+                                          "applies them between rounds."))  # fmt: skip
+    push.add_argument("settings", nargs="*", metavar=_("SETTING=VALUE"),
+                      help=_("for example min_bet=5 chip_values=5,10,25"))  # fmt: skip
+    push.add_argument("--kiosk", type=_whole_number(1, None, _("NUMBER")), metavar=_("NUMBER"),
+                      help=_("only this kiosk (without it: every kiosk)"))  # fmt: skip
+    push.add_argument("--pin", action="store_true", help=_("also send a new attendant PIN, asked twice"))
+    push.add_argument("--pin-stdin", action="store_true",
+                      help=_("also send a new attendant PIN, read from the first line of standard input"))  # fmt: skip
+    tasks.add_parser("pushes", help=_("the settings sent, and which kiosks applied them"),
+                     description=_("The newest settings sent by the hall and what each kiosk did with them."))  # fmt: skip
     tasks.metavar = "{" + ",".join(tasks.choices) + "}"
 
 
@@ -410,6 +423,11 @@ def _hall_dsn(args: argparse.Namespace) -> str | None:
 def run_hall(args: argparse.Namespace) -> int:
     from .hall_cli import run_hall as run
 
+    if args.hall_command == "push":
+        from .hall_cli import run_push
+
+        pin = "stdin" if args.pin_stdin else "ask" if args.pin else None
+        return run_push(_hall_dsn(args), args.settings, args.kiosk, pin)
     return run(args.hall_command, _hall_dsn(args), getattr(args, "voucher", None))
 
 

@@ -28,6 +28,14 @@ def run_hall(command: str, dsn: str | None, voucher: int | None = None) -> int:
     if not dsn:
         print(hall_dsn_missing_text(), file=sys.stderr)
         return EXIT_USAGE
+    if command == "cashier":
+        assert voucher is not None
+        return _on_server(dsn, lambda conn: _cashier(conn, voucher))
+    return _on_server(dsn, _pushes if command == "pushes" else _meters)
+
+
+def _on_server(dsn: str, task) -> int:
+    """`task(conn)` on a migrated server connection; a localized line and exit 1 if unreachable."""
     import psycopg
 
     from .hall import schema, server
@@ -35,10 +43,7 @@ def run_hall(command: str, dsn: str | None, voucher: int | None = None) -> int:
     try:
         with server.connect(dsn) as conn:
             schema.migrate(conn)
-            if command == "cashier":
-                assert voucher is not None
-                return _cashier(conn, voucher)
-            return _meters(conn)
+            return task(conn)
     except psycopg.Error as exc:
         print(
             unreachable_text(str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__),
@@ -92,3 +97,93 @@ def _meters(conn) -> int:
                 ).format(kiosk=number(k.kiosk_id), gap=number(k.identity_gap))
             )
     return 1 if hall.discrepancies else 0
+
+
+# --- settings the hall sends -----------------------------------------------------------------------
+
+# What the hall may send: the operator's settings; the PIN goes as its hash, by --pin.
+PUSHABLE = (
+    "min_bet",
+    "max_bet",
+    "chip_values",
+    "max_winnings",
+    "decks",
+    "progressive_offered",
+    "idle_timeout_seconds",
+    "reality_check_minutes",
+    "default_language",
+    "fast_play",
+    "sound",
+)
+
+
+def parse_push(pairs: list[str]) -> dict[str, str] | str:
+    """`SETTING=VALUE` pairs as the texts a kiosk stores, each checked by the settings model;
+    or the localized reason the first refused one is refused."""
+    from .i18n import LANGUAGES
+    from .store.settings import SPECS, Key, SettingRefused, parse
+    from .ui.kiosk_texts import refusal_text
+
+    texts: dict[str, str] = {}
+    for pair in pairs:
+        key, equals, text = pair.partition("=")
+        if not equals or key not in PUSHABLE:
+            return _("{given} is not SETTING=VALUE with one of these settings: {settings}.").format(
+                given=pair, settings=", ".join(PUSHABLE)
+            )
+        try:
+            value = parse(key, text, LANGUAGES)
+        except SettingRefused as refused:
+            return refusal_text(refused)
+        texts[key] = SPECS[Key(key)].text(value)  # type: ignore[attr-defined]
+    return texts
+
+
+def run_push(dsn: str | None, pairs: list[str], kiosk: int | None, pin: str | None) -> int:
+    """`reddog hall push`: queue checked settings (and a PIN's hash) for one kiosk or every kiosk."""
+    from .kiosk.attendant_cli import new_pin_hash
+
+    if not dsn:
+        print(hall_dsn_missing_text(), file=sys.stderr)
+        return EXIT_USAGE
+    texts = parse_push(pairs)
+    if isinstance(texts, str):
+        print(texts, file=sys.stderr)
+        return EXIT_USAGE
+    if pin is not None:
+        hashed = new_pin_hash(sys.stdin if pin == "stdin" else None)
+        if hashed is None:
+            return EXIT_USAGE
+        texts["attendant_pin_hash"] = hashed
+    if not texts:
+        print(_("Nothing to send: give SETTING=VALUE pairs or --pin."), file=sys.stderr)
+        return EXIT_USAGE
+    return _on_server(dsn, lambda conn: _push(conn, kiosk, texts))
+
+
+def _push(conn, kiosk: int | None, texts: dict[str, str]) -> int:
+    from .hall import server
+
+    push_id = server.push_settings(conn, kiosk, texts)
+    if kiosk is None:
+        print(_("Settings {push} sent to every kiosk.").format(push=push_id))
+    else:
+        print(_("Settings {push} sent to kiosk {kiosk}.").format(push=push_id, kiosk=number(kiosk)))
+    return 0
+
+
+def _pushes(conn) -> int:
+    from .hall import server
+
+    for push in server.push_status(conn):
+        target = _("every kiosk") if push.kiosk_id is None else _("kiosk {kiosk}").format(kiosk=number(push.kiosk_id))
+        names = ", ".join(_("attendant PIN") if key == "attendant_pin_hash" else key for key in sorted(push.settings))
+        print(_("Settings {push} for {target}: {names}").format(push=push.push_id, target=target, names=names))
+        for label, kiosks in (
+            (_("applied"), push.applied),
+            (_("refused"), push.refused),
+            (_("waiting"), push.waiting),
+        ):
+            if kiosks:
+                print(f"  {label}: {', '.join(number(k) for k in kiosks)}")
+    return 0

@@ -40,6 +40,8 @@ EVENT_NAMES = {
     "attendant_settings_saved": N_("Operator settings saved"),
     "attendant_cash_out_requested": N_("Cash-out requested by the player"),
     "attendant_exit": N_("Red Dog closed by the attendant"),
+    "hall_settings": N_("Settings from the hall applied"),
+    "hall_settings_refused": N_("Settings from the hall refused"),
 }
 
 

@@ -2,15 +2,21 @@
 
 from __future__ import annotations
 
+import logging
+
+from ..engine import RedDogError
 from ..store import GameSession
 from .replicator import Replicator
 from .vouchers import HallVoucher, VoucherDesk
+
+log = logging.getLogger(__name__)
 
 
 class HallLink:
     """Start it once the session is open; stop it before the store is closed."""
 
     def __init__(self, session: GameSession, kiosk_id: int, dsn: str) -> None:
+        self.session = session
         self.replicator = Replicator(session.store, kiosk_id, dsn)
         self.desk = VoucherDesk(session, kiosk_id, dsn, self.replicator)
 
@@ -22,3 +28,20 @@ class HallLink:
 
     def cash_out(self) -> HallVoucher:
         return self.desk.cash_out()
+
+    def apply_settings(self) -> bool:
+        """Apply, in order, the settings the hall sent that this kiosk has not seen; True if any
+        changed. One that would change the table in the middle of a round, and all after it,
+        wait for the next call (R15)."""
+        changed = False
+        for push in self.replicator.pending_settings():
+            try:
+                refused = self.session.apply_hall_settings(push.push_id, push.settings)
+            except RedDogError:
+                break
+            if refused is None:
+                log.info("hall settings %d applied: %s", push.push_id, ", ".join(sorted(push.settings)))
+                changed = True
+            else:
+                log.warning("hall settings %d refused: %s", push.push_id, refused)
+        return changed

@@ -17,6 +17,7 @@ from dataclasses import dataclass
 import psycopg
 
 from ..store import Store, StoreError
+from ..store.session import last_hall_settings
 from . import server
 from .schema import migrate
 
@@ -25,6 +26,7 @@ POLL_S = 0.1  # how often the journal is looked at when there is nothing to send
 RETRY_S = (0.2, 0.5, 1.0, 2.0, 5.0)  # waits between reconnection attempts, the last repeated
 VOUCHER_POOL = 3  # validation numbers held ready, so a cash-out never waits for the server
 ALIVE_S = 5.0  # an idle kiosk tells the server it is alive this often
+PUSH_POLL_S = 2.0  # how often the server is asked for settings it has for this kiosk
 
 
 @dataclass(frozen=True, slots=True)
@@ -56,6 +58,7 @@ class Replicator:
         self._lock = threading.Lock()
         self._status = ReplicationStatus(False, None, None, None)
         self._pool: deque[int] = deque()
+        self._pushes: list[server.SettingsPush] = []  # fetched, not yet applied or refused here
         self._thread = threading.Thread(target=self._run, name=f"hall-replicator-{kiosk_id}", daemon=True)
 
     # --- for the kiosk --------------------------------------------------------
@@ -80,6 +83,13 @@ class Replicator:
         """A validation number the server issued for this kiosk, or None if none is held."""
         with self._lock:
             return self._pool.popleft() if self._pool else None
+
+    def pending_settings(self) -> list[server.SettingsPush]:
+        """Settings the hall sent that this kiosk's journal has not applied or refused yet, oldest first."""
+        done = last_hall_settings(self._store)
+        with self._lock:
+            self._pushes = [push for push in self._pushes if push.push_id > done]
+            return list(self._pushes)
 
     def wait_shipped(self, seq: int, timeout: float) -> bool:
         """Wait until the server holds entry `seq` (for tests and orderly shutdown)."""
@@ -127,8 +137,12 @@ class Replicator:
             raise server.KioskConflict(conflict)
         self._set(connected=True, error=None, shipped_seq=held)
         last_contact = time.monotonic()
+        last_push_check = float("-inf")
         while not self._stop.is_set():
             self._fill_pool(conn)
+            if time.monotonic() - last_push_check > PUSH_POLL_S:
+                self._fetch_pushes(conn)
+                last_push_check = time.monotonic()
             entries = self._store.journal_entries_after(held, BATCH)
             if entries:
                 held = server.ship(conn, self.kiosk_id, entries)
@@ -149,6 +163,14 @@ class Replicator:
         if not mine or mine[0].seq != held or mine[0].time != held_time:
             return f"kiosk {self.kiosk_id}: the server holds entry {held}, which is not this journal's"
         return None
+
+    def _fetch_pushes(self, conn: psycopg.Connection) -> None:
+        with self._lock:
+            known = self._pushes[-1].push_id if self._pushes else 0
+        newer = server.pushes_after(conn, self.kiosk_id, max(known, last_hall_settings(self._store)))
+        if newer:
+            with self._lock:
+                self._pushes.extend(newer)
 
     def _fill_pool(self, conn: psycopg.Connection) -> None:
         with self._lock:

@@ -102,6 +102,24 @@ MIGRATIONS: tuple[str, ...] = (
            END AS identity_gap
     FROM hall_kiosk_meters v;
     """,
+    # 2: settings and attendant PIN hashes the hall sends to one kiosk or to all.
+    f"""
+    CREATE TABLE hall_push (
+        push_id bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+        kiosk_id integer CHECK (kiosk_id BETWEEN 1 AND {MAX_KIOSK_ID}),  -- NULL: every kiosk
+        settings jsonb NOT NULL,                 -- {{setting key: its text, as a kiosk stores it}}
+        created_at timestamptz NOT NULL DEFAULT clock_timestamp()
+    );
+
+    -- What a kiosk did with a push, read from its replicated journal entry.
+    CREATE TABLE hall_push_result (
+        push_id bigint NOT NULL REFERENCES hall_push,
+        kiosk_id integer NOT NULL REFERENCES hall_kiosk,
+        applied boolean NOT NULL,
+        seq bigint NOT NULL,
+        PRIMARY KEY (push_id, kiosk_id)
+    );
+    """,
 )
 
 

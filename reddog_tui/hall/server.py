@@ -9,7 +9,7 @@ from __future__ import annotations
 import itertools
 import json
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any
@@ -17,6 +17,7 @@ from typing import Any
 import psycopg
 
 from ..store.database import JournalEntry
+from ..store.session import HALL_SETTINGS_ACTIONS, HALL_SETTINGS_APPLIED
 from .numbers import CASHIER, KIOSK_RANGE
 
 NOTIFY_CHANNEL = "reddog_hall"  # a notice after every change, for consoles that listen
@@ -104,6 +105,12 @@ def ship(conn: psycopg.Connection, kiosk_id: int, entries: Sequence[JournalEntry
         for e in new:
             if e.action == "cash_out" and e.voucher is not None and e.value:
                 _register_voucher(conn, kiosk_id, e)
+            elif e.action in HALL_SETTINGS_ACTIONS and e.value:
+                conn.execute(
+                    "INSERT INTO hall_push_result (push_id, kiosk_id, applied, seq)"
+                    " SELECT push_id, %s, %s, %s FROM hall_push WHERE push_id = %s ON CONFLICT DO NOTHING",
+                    (kiosk_id, e.action == HALL_SETTINGS_APPLIED, e.seq, e.value),
+                )
         last = new[-1]
         conn.execute(
             "UPDATE hall_kiosk SET shipped_seq = %s, state = %s::jsonb, last_seen = clock_timestamp()"
@@ -213,3 +220,73 @@ def outstanding_vouchers(conn: psycopg.Connection) -> list[VoucherRecord]:
         " WHERE redeemed_kiosk IS NULL ORDER BY number"
     ).fetchall()
     return [VoucherRecord(*r) for r in rows]
+
+
+# --- settings the hall sends ---------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class SettingsPush:
+    push_id: int
+    kiosk_id: int | None  # None: every kiosk
+    settings: dict[str, str]
+
+
+def push_settings(conn: psycopg.Connection, kiosk_id: int | None, settings: Mapping[str, str]) -> int:
+    """Queue `settings` (already checked by the settings model) for kiosk `kiosk_id`, or every kiosk."""
+    row = conn.execute(
+        "INSERT INTO hall_push (kiosk_id, settings) VALUES (%s, %s::jsonb) RETURNING push_id",
+        (kiosk_id, json.dumps(dict(settings), sort_keys=True)),
+    ).fetchone()
+    assert row is not None
+    conn.execute("SELECT pg_notify(%s, %s)", (NOTIFY_CHANNEL, "push"))
+    return int(row[0])
+
+
+def pushes_after(conn: psycopg.Connection, kiosk_id: int, push_id: int) -> list[SettingsPush]:
+    """The pushes for this kiosk (its own and the hall's) newer than `push_id`, oldest first."""
+    rows = conn.execute(
+        "SELECT push_id, kiosk_id, settings FROM hall_push"
+        " WHERE push_id > %s AND (kiosk_id = %s OR kiosk_id IS NULL) ORDER BY push_id",
+        (push_id, kiosk_id),
+    ).fetchall()
+    return [SettingsPush(int(p), k, dict(s)) for p, k, s in rows]
+
+
+@dataclass(frozen=True, slots=True)
+class PushStatus:
+    push_id: int
+    kiosk_id: int | None
+    settings: dict[str, str]
+    applied: tuple[int, ...]  # kiosks that applied it
+    refused: tuple[int, ...]  # kiosks whose settings model refused it
+    waiting: tuple[int, ...]  # kiosks of the hall that have not answered yet
+
+
+def push_status(conn: psycopg.Connection, limit: int = 20) -> list[PushStatus]:
+    """The newest pushes first, with what each kiosk they concern did with them."""
+    kiosks = [int(k) for (k,) in conn.execute("SELECT kiosk_id FROM hall_kiosk ORDER BY kiosk_id").fetchall()]
+    pushes = conn.execute(
+        "SELECT push_id, kiosk_id, settings FROM hall_push ORDER BY push_id DESC LIMIT %s", (limit,)
+    ).fetchall()
+    results: dict[int, dict[int, bool]] = {}
+    for push_id, kiosk_id, applied in conn.execute(
+        "SELECT push_id, kiosk_id, applied FROM hall_push_result WHERE push_id >= %s",
+        (min((p for p, _, _ in pushes), default=0),),
+    ).fetchall():
+        results.setdefault(int(push_id), {})[int(kiosk_id)] = bool(applied)
+    status = []
+    for push_id, target, settings in pushes:
+        answered = results.get(int(push_id), {})
+        concerned = kiosks if target is None else [target]
+        status.append(
+            PushStatus(
+                int(push_id),
+                target,
+                dict(settings),
+                tuple(k for k in concerned if answered.get(k) is True),
+                tuple(k for k in concerned if answered.get(k) is False),
+                tuple(k for k in concerned if k not in answered),
+            )
+        )
+    return status

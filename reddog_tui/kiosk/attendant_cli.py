@@ -65,6 +65,27 @@ def _pin_typed_twice(ask: Callable[[str], str]) -> str | None:
     return first
 
 
+def new_pin_hash(pin_stream: TextIO | None = None, ask: Callable[[str], str] | None = None) -> str | None:
+    """A new PIN, typed twice without echo or read from `pin_stream`, as its salted hash; None
+    (after saying why on standard error) when there is none or it is not a PIN."""
+    try:
+        pin = _pin_from(pin_stream) if pin_stream is not None else _pin_typed_twice(ask or _ask_without_echo)
+    except UnicodeDecodeError:  # bytes that are no text are no digits either
+        pin = ""
+    if pin is None:
+        return None
+    try:
+        return hash_pin(pin)
+    except PinRefused:
+        print(
+            _("A PIN is {low} to {high} digits (0–9). Nothing was changed.").format(
+                low=MIN_PIN_LENGTH, high=MAX_PIN_LENGTH
+            ),
+            file=sys.stderr,
+        )
+        return None
+
+
 def _pin_from(stream: TextIO | None) -> str | None:
     """The first line of `stream`, without its line end; None (after saying why) when there is none."""
     line = stream.readline() if stream is not None else ""
@@ -94,21 +115,8 @@ def set_pin(
         return EXIT_STORE
     try:
         _speak(language, store)
-        try:
-            pin = _pin_from(pin_stream) if pin_stream is not None else _pin_typed_twice(ask or _ask_without_echo)
-        except UnicodeDecodeError:  # bytes that are no text are no digits either
-            pin = ""
-        if pin is None:
-            return EXIT_USAGE
-        try:
-            hashed = hash_pin(pin)
-        except PinRefused:
-            print(
-                _("A PIN is {low} to {high} digits (0–9). Nothing was changed.").format(
-                    low=MIN_PIN_LENGTH, high=MAX_PIN_LENGTH
-                ),
-                file=sys.stderr,
-            )
+        hashed = new_pin_hash(pin_stream, ask)
+        if hashed is None:
             return EXIT_USAGE
         store.set_setting(PIN_SETTING, hashed)
         if store.load_table() is not None:  # a kiosk already in use: the change is journaled too

@@ -12,12 +12,16 @@ from .accounting import RoundRecord, Transition, balance, game_transition
 from .database import Store
 from .settings import (
     CREDITS_PAID_IN,
+    TABLE_KEYS,
+    Key,
     SettingRefused,
     Settings,
     check_table,
+    parse,
     read_settings,
     safe_table,
     stored_text,
+    table_config,
 )
 
 # Journal actions of a voucher redeemed at this kiosk: the intent first, then one outcome.
@@ -25,6 +29,12 @@ REDEEMING = "voucher_redeeming"
 REDEEMED = "voucher_redeemed"
 REFUSED = "voucher_refused"
 REDEMPTION_ACTIONS = (REDEEMING, REDEEMED, REFUSED)
+
+# Journal actions of settings the hall sent (the value is the hall's number for the push):
+# applied, or refused by the settings model. Either way the push is done with at this kiosk.
+HALL_SETTINGS_APPLIED = "hall_settings"
+HALL_SETTINGS_REFUSED = "hall_settings_refused"
+HALL_SETTINGS_ACTIONS = (HALL_SETTINGS_APPLIED, HALL_SETTINGS_REFUSED)
 
 
 @dataclass(frozen=True, slots=True)
@@ -144,6 +154,34 @@ class GameSession:
         self.table_problem = None
         self._reread_settings()
         return after
+
+    def apply_hall_settings(self, push: int, texts: Mapping[str, str]) -> SettingRefused | None:
+        """Settings the hall sent as push number `push`, each `{key: text}` as the settings table
+        writes it, checked by the settings model and journaled in one transaction.
+
+        A refused push is journaled as refused (and returned) and is not tried again; a push
+        that changes the table waits for the end of the round (ActionNotAllowed, R15).
+        """
+        try:
+            values = {}
+            for key, text in texts.items():
+                value = parse(key, text, self.languages)  # refuses an unknown key too
+                values[Key(key)] = value
+            config = table_config(values, self._state.config)
+            kiosk = {key: value for key, value in values.items() if key not in TABLE_KEYS}
+            stored = {key: stored_text(key, value, self.languages) for key, value in kiosk.items()}
+        except SettingRefused as refused:
+            self._commit_outside_play(HALL_SETTINGS_REFUSED, push, self._state, {})
+            return refused
+        after = self._state if config == self._state.config else engine.reconfigure(self._state, config)
+        self._commit_outside_play(HALL_SETTINGS_APPLIED, push, after, {}, settings=stored)
+        self.table_problem = None
+        self._reread_settings()
+        return None
+
+    def last_hall_settings(self) -> int:
+        """The newest push from the hall this kiosk has applied or refused (0: none)."""
+        return last_hall_settings(self.store)
 
     # --- attendant operations (kiosk mode) -----------------------------------
     def add_credits(self, amount: int) -> TableState:
@@ -303,3 +341,9 @@ class GameSession:
 
 def _chip(value: int | bool | None) -> int:
     return 0 if value is None or isinstance(value, bool) else int(value)
+
+
+def last_hall_settings(store: Store) -> int:
+    """The newest push from the hall the journal in `store` has applied or refused (0: none)."""
+    entry = store.last_journal_entry(HALL_SETTINGS_ACTIONS)
+    return entry.value or 0 if entry is not None else 0

@@ -133,6 +133,7 @@ class RedDogApp(KioskApp, App):
 
             self.hall_link = HallLink(self.session, self.hall[1], self.hall[0])
             self.hall_link.start()  # ships in the background: play never waits for it
+            self.set_interval(1.0, self.apply_hall_settings)
             pending = self.hall_link.desk.pending()
             if pending is not None:  # a redemption a crash or an outage left unfinished
                 self.resolve_redemption(*pending)
@@ -192,6 +193,11 @@ class RedDogApp(KioskApp, App):
             self.call_from_thread(finish, answer)
 
         self.run_worker(ask, thread=True, group="hall")
+
+    def apply_hall_settings(self) -> None:
+        """Settings the hall sent, applied between rounds (the journal guard covers the timer)."""
+        if self.hall_link is not None and self.session is not None and self.hall_link.apply_settings():
+            self.refresh_screens()
 
     @staticmethod
     def round_open(state: TableState) -> bool:

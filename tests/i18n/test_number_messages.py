@@ -73,6 +73,7 @@ NUMERIC = {
     "kiosk": number,
     "gap": number,
     "p": lambda n: decimal(Fraction(1, n + 2), 4),
+    "push": str,  # the hall's number for settings it sent, an identifier like a voucher's
 }
 # Messages whose placeholder is filled otherwise than its name says elsewhere.
 SPECIAL = {
@@ -107,6 +108,11 @@ TEXT = {
     # The journal listing and the attendant's export (operator_cli.py, journal_check.py).
     "cards": lambda: "2♥ 9♠ 5♦",
     "folder": lambda: "/var/lib/reddog",
+    # Settings the hall sends (hall_cli.py).
+    "given": lambda: "min_bet",
+    "settings": lambda: "min_bet, max_bet",
+    "target": lambda: _("every kiosk"),
+    "names": lambda: "chip_values, min_bet",
     "files": lambda: "reddog-meters-20261201T180000Z.csv, reddog-journal-20261201T180000Z.csv",
 }
 
