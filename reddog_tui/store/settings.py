@@ -9,8 +9,8 @@ language.
 Two kinds of settings, one model:
 - the table's (limits, chips, decks, max winnings, progressive offered) live in the table state
   the journal keeps, as the engine's `TableConfig`;
-- the kiosk's and the player's (idle timeout, reality check, languages, fast play, sound, the
-  attendant PIN's hash) live as text in the `settings` table.
+- the kiosk's and the player's (idle timeout, reality check, languages, fast play, sound, high
+  contrast, the attendant PIN's hash) live as text in the `settings` table.
 """
 
 from __future__ import annotations
@@ -47,6 +47,7 @@ class Key(StrEnum):
     LANGUAGE = "language"
     FAST_PLAY = "fast_play"
     SOUND = "sound"
+    HIGH_CONTRAST = "high_contrast"  # the screens drawn in the high-contrast theme
     PIN_HASH = "attendant_pin_hash"
 
 
@@ -201,6 +202,7 @@ SPECS: dict[Key, Spec] = {
     Key.LANGUAGE: Language(),
     Key.FAST_PLAY: Switch(),
     Key.SOUND: Switch(),
+    Key.HIGH_CONTRAST: Switch(),
     Key.PIN_HASH: Text(),
 }
 
@@ -217,6 +219,7 @@ DEFAULTS: dict[Key, object] = {
     Key.LANGUAGE: None,  # none saved: the system's language
     Key.FAST_PLAY: False,
     Key.SOUND: True,
+    Key.HIGH_CONTRAST: False,
     Key.PIN_HASH: None,  # none: kiosk mode refuses to start
 }
 
@@ -339,6 +342,7 @@ class Settings:
     language: str | None = None
     fast_play: bool = DEFAULTS[Key.FAST_PLAY]  # type: ignore[assignment]
     sound: bool = DEFAULTS[Key.SOUND]  # type: ignore[assignment]
+    high_contrast: bool = DEFAULTS[Key.HIGH_CONTRAST]  # type: ignore[assignment]
     attendant_pin_hash: str | None = None
     problems: tuple[SettingRefused, ...] = ()
 

@@ -23,9 +23,10 @@ from ..engine import Action, Dealer, Outcome, Phase, RedDogError, ShuffledDealer
 from ..i18n import LANGUAGES, next_language
 from ..store.errors import StoreError
 from ..store.settings import Key, Settings
-from .glyphs import FULL, GlyphSet, use_glyph_set
+from .glyphs import FULL, GlyphSet, current_glyph_set, use_glyph_set
 from .key_pace import KeyPace, paced_driver
 from .kiosk_mode import KioskApp
+from .theme import FELT, build_themes, theme_for
 
 NEW_PLAYER_CREDITS = 1000  # outside kiosk mode a new data dir can play at once
 PUSH_PAUSE_S = 1.5  # R10: the pause before a push deals the next hand
@@ -83,6 +84,9 @@ class RedDogApp(KioskApp, App):
         extra = [glyphs.stylesheet] if glyphs.stylesheet is not None else []
         super().__init__(css_path=[self.CSS_PATH, *extra], ansi_color=True if glyphs.is_console else None)
         use_glyph_set(glyphs)
+        for theme in build_themes():
+            self.register_theme(theme)
+        self.theme = theme_for(console=glyphs.is_console, high_contrast=False)
         # Textual's documented way to change how every scrollbar is drawn.
         ScrollBar.renderer = WholeCellScrollBarRender if glyphs.is_console else ScrollBarRender
         if language is not None and language not in LANGUAGES:
@@ -141,6 +145,7 @@ class RedDogApp(KioskApp, App):
         chosen = chosen or i18n.system_language() or i18n.DEFAULT_LANGUAGE
         self.set_reactive(RedDogApp.language, chosen)
         i18n.set_language(chosen)
+        self.apply_theme()
         if self.kiosk and not self.start_kiosk_mode():
             self.exit(return_code=2)  # no attendant PIN: `reddog attendant set-pin` first
             return
@@ -214,6 +219,14 @@ class RedDogApp(KioskApp, App):
         if self.session is not None:
             self._store_call(lambda: self.session.set_setting(key, on))
         self.refresh_screens()
+
+    def apply_theme(self) -> None:
+        """The felt, or the high-contrast theme the setting asks for (the console keeps its own)."""
+        self.theme = theme_for(console=current_glyph_set().is_console, high_contrast=self.settings.high_contrast)
+
+    def get_theme_variable_defaults(self) -> dict[str, str]:
+        # Every role has a colour under any theme, Textual's own included.
+        return FELT.variables()
 
     @property
     def fast_play(self) -> bool:

@@ -5,7 +5,7 @@ patterned card back and Textual's usual button edges. The Linux console (TERM=li
 512-glyph font such as Uni2-Terminus16, which lacks ♠ ♥ ♣, the ▚▞ back and the ▔▁ edges, and
 shows 16 colours at most (8 as backgrounds): there the console set draws suits as letters,
 the back and the edges from box characters the console fonts have, and colours from the
-16-colour palette (console.tcss). `--glyphs` or REDDOG_GLYPHS chooses a set by hand.
+16-colour palette (the console theme in theme.py, and console.tcss). `--glyphs` or REDDOG_GLYPHS chooses a set by hand.
 """
 
 from __future__ import annotations
@@ -43,10 +43,6 @@ class GlyphSet:
     name: str
     suit_marks: Callable[[], dict[str, str]]  # asked at each drawing: the language may change
     card_back: str  # repeated across the back's rows
-    face_style_black: str
-    face_style_red: str
-    back_style: str
-    empty_style: str
     stylesheet: Path | None = None  # drawn over the app's own stylesheet
     color_system: str | None = None  # Textual's TEXTUAL_COLOR_SYSTEM, where the set needs one
     # Characters the set's fonts lack, replaced in every translated text (code point -> text).
@@ -61,21 +57,12 @@ FULL = GlyphSet(
     name="full",
     suit_marks=full_suit_marks,
     card_back="▚▞",
-    face_style_black="#111111 on #f4f1e8",
-    face_style_red="bold #c0141c on #f4f1e8",
-    back_style="#f4f1e8 on #8b1a1a",
-    empty_style="#3d6b4a",
 )
 
 CONSOLE = GlyphSet(
     name="console",
     suit_marks=console_suit_marks,
     card_back="╱╲",
-    # The console's backgrounds are the 8 low colours; bright ones are for the text only.
-    face_style_black="ansi_black on ansi_white",
-    face_style_red="bold ansi_red on ansi_white",
-    back_style="ansi_bright_white on ansi_red",
-    empty_style="ansi_bright_black",
     stylesheet=CONSOLE_STYLESHEET,
     color_system="standard",
     text_fallback={

@@ -90,6 +90,7 @@ def setting_names() -> dict[str, str]:
         Key.LANGUAGE: _("Language"),
         Key.FAST_PLAY: _("Fast play"),
         Key.SOUND: _("Sound effects (terminal bell)"),
+        Key.HIGH_CONTRAST: _("High contrast"),
         Key.PIN_HASH: _("Attendant PIN"),
         CREDITS_KEY: _("Credits paid in"),
     }

@@ -7,7 +7,7 @@ from reddog_tui.ui.screens.rules import RulesScreen, table_content
 
 from .helpers import SPREAD_4_WIN, THREE_OF_A_KIND, make_app, run
 
-HIGHLIGHT = "on #f0c419"
+HIGHLIGHT = "on $highlight-background"
 
 
 def lit_rows(content) -> list[str]:

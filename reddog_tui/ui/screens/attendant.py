@@ -35,29 +35,29 @@ from .base import ViewScreen
 
 ATTENDANT_CSS = """
 .attendant-body { height: 100%; padding: 1 2; }
-.attendant-title { height: 1; text-style: bold; color: #ff5a52; margin: 0 0 1 0; }
-.attendant-banner { height: auto; background: #f0c419; color: #111111; text-style: bold; padding: 0 1; margin: 0 0 1 0; }
+.attendant-title { height: 1; text-style: bold; color: $title-text; margin: 0 0 1 0; }
+.attendant-banner { height: auto; background: $highlight-background; color: $on-highlight; text-style: bold; padding: 0 1; margin: 0 0 1 0; }
 .attendant-line { height: auto; }
-.attendant-message { height: auto; margin: 1 0 0 0; color: #f0c419; text-style: bold; }
-.attendant-list { height: auto; border: round #c9c3b0; padding: 0 1; width: 60; }
+.attendant-message { height: auto; margin: 1 0 0 0; color: $highlight-text; text-style: bold; }
+.attendant-list { height: auto; border: round $edge; padding: 0 1; width: 60; }
 .attendant-form { width: 100%; }
-.attendant-input, .attendant-input:focus { width: 24; height: 1; border: none; padding: 0 1; background: #1d5a38; margin: 1 0 0 0; }
+.attendant-input, .attendant-input:focus { width: 24; height: 1; border: none; padding: 0 1; background: $hover; margin: 1 0 0 0; }
 MenuRow { height: 1; }
-MenuRow:hover { background: #1d5a38; }
-MenuRow.-highlighted { background: #f0c419; color: #111111; text-style: bold; }
+MenuRow:hover { background: $hover; }
+MenuRow.-highlighted { background: $highlight-background; color: $on-highlight; text-style: bold; }
 .field { height: 1; }
 .field-name { width: 1fr; }
-.field-input, .field-input:focus { width: 24; height: 1; border: none; padding: 0 1; background: #082616; }
-.field-input:focus { background: #1d5a38; }
-ChoiceField { width: 24; height: 1; padding: 0 1; background: #082616; }
-ChoiceField:focus { background: #1d5a38; text-style: bold; }
+.field-input, .field-input:focus { width: 24; height: 1; border: none; padding: 0 1; background: $felt-deep; }
+.field-input:focus { background: $hover; }
+ChoiceField { width: 24; height: 1; padding: 0 1; background: $felt-deep; }
+ChoiceField:focus { background: $hover; text-style: bold; }
 .field-input.-invalid, .field-input.-invalid:focus, .attendant-input.-invalid, .attendant-input.-invalid:focus {
-    border: none; background: #5a1d1d;
+    border: none; background: $refused-background;
 }
-.voucher { width: 56; height: auto; border: double #f2efe6; padding: 1 2; }
+.voucher { width: 56; height: auto; border: double $table-text; padding: 1 2; }
 .voucher-title { width: 100%; text-align: center; text-style: bold; margin: 0 0 1 0; }
 .voucher-row { height: 1; }
-.voucher-name { width: 1fr; color: #d8d4c8; }
+.voucher-name { width: 1fr; color: $hint-text; }
 .voucher-value { width: auto; text-style: bold; }
 """
 
@@ -527,7 +527,7 @@ class VoucherScreen(AttendantScreen):
             return
         v = self.voucher
         self.query_one(".voucher-title", Static).update(
-            Content.assemble(("Red Dog", "#ff5a52"), " · ", _("Cash-out voucher"))
+            Content.assemble(("Red Dog", "$title-text"), " · ", _("Cash-out voucher"))
         )
         rows = {
             "number": (_("Voucher number"), f"{v.number:06d}"),
@@ -806,8 +806,8 @@ class ConfirmScreen(ModalScreen[bool]):
     """A question about money or leaving, with the amount in it; dismisses True only on Yes."""
 
     DEFAULT_CSS = """
-    ConfirmScreen { align: center middle; background: #0e3b24 60%; }
-    #confirm-box { width: 64; height: auto; border: double #f0c419; background: #082616; padding: 1 2; }
+    ConfirmScreen { align: center middle; background: $felt 60%; }
+    #confirm-box { width: 64; height: auto; border: double $highlight-text; background: $felt-deep; padding: 1 2; }
     #confirm-question { height: auto; text-style: bold; }
     #confirm-buttons { height: 3; margin: 1 0 0 0; align: center middle; }
     #confirm-buttons Button { margin: 0 1; min-width: 16; }

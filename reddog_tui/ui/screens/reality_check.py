@@ -17,9 +17,9 @@ from ..widgets.prose import Prose
 
 class RealityCheckScreen(ModalScreen):
     DEFAULT_CSS = """
-    RealityCheckScreen { align: center middle; background: #0e3b24 60%; }
-    #reality-box { width: 64; height: auto; border: double #f0c419; background: #082616; padding: 1 2; }
-    #reality-title { text-style: bold; color: #f0c419; margin: 0 0 1 0; }
+    RealityCheckScreen { align: center middle; background: $felt 60%; }
+    #reality-box { width: 64; height: auto; border: double $highlight-text; background: $felt-deep; padding: 1 2; }
+    #reality-title { text-style: bold; color: $highlight-text; margin: 0 0 1 0; }
     #reality-text { height: auto; }
     #reality-buttons { height: 3; margin: 1 0 0 0; align: center middle; }
     #reality-buttons Button { margin: 0 1; min-width: 22; }

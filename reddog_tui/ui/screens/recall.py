@@ -29,10 +29,10 @@ from .table import common_keys
 
 RECALL_ROUNDS = 10  # casino standards ask for the last ten games
 GAP = "  "
-RED_CARD_STYLE = "bold #ff6b63"
-BLACK_CARD_STYLE = "bold #f2efe6"
-OUTCOME_STYLES = {Outcome.WIN: "bold #f0c419", Outcome.LOSE: "#b9b4a6", Outcome.PUSH: ""}
-LABEL_STYLE = "#b9b4a6"
+RED_CARD_STYLE = "bold $recall-red"
+BLACK_CARD_STYLE = "bold $table-text"
+OUTCOME_STYLES = {Outcome.WIN: "bold $highlight-text", Outcome.LOSE: "$label-text", Outcome.PUSH: ""}
+LABEL_STYLE = "$label-text"
 
 
 def local_time(moment: datetime, with_date: bool) -> str:

@@ -55,7 +55,7 @@ def table_content(header: tuple[str, ...], rows: list[tuple[str, ...]], highligh
 
     parts: list[Content] = [Content.assemble((line(header), "bold underline"))]
     for index, row in enumerate(rows):
-        style = "bold #111111 on #f0c419" if index == highlight else ""
+        style = "bold $on-highlight on $highlight-background" if index == highlight else ""
         parts.append(Content.assemble((line(row), style)))
     return Content("\n").join(parts)
 

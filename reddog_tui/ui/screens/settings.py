@@ -1,4 +1,4 @@
-"""Game settings (R15): language, progressive betting, fast play, sound effects."""
+"""Game settings (R15): language, progressive betting, fast play, sound effects, high contrast."""
 
 from __future__ import annotations
 
@@ -18,7 +18,7 @@ from ..widgets.buttons import KeyBar
 from .base import ViewScreen
 from .table import common_keys, too_small_text
 
-SETTINGS = ("language", "progressive", "fast_play", "sound")
+SETTINGS = ("language", "progressive", "fast_play", "sound", "high_contrast")
 
 
 class SettingRow(Horizontal):
@@ -93,6 +93,7 @@ class SettingsScreen(ViewScreen):
             ),
             "fast_play": (_("Fast play"), on if self.app.fast_play else off, True),
             "sound": (_("Sound effects (terminal bell)"), on if self.app.sound else off, True),
+            "high_contrast": (_("High contrast"), on if self.app.settings.high_contrast else off, True),
         }
         self.query_one("#settings-title", Static).update(_("Game Settings"))
         for row in self.query(SettingRow):
@@ -129,4 +130,7 @@ class SettingsScreen(ViewScreen):
             app.set_setting_on(Key.FAST_PLAY, not app.fast_play)
         elif key == "sound":
             app.set_setting_on(Key.SOUND, not app.sound)
+        elif key == "high_contrast":
+            app.set_setting_on(Key.HIGH_CONTRAST, not app.settings.high_contrast)
+            app.apply_theme()
         self.refresh_view()

@@ -11,6 +11,12 @@ from ...i18n import _
 from ..glyphs import current_glyph_set, suit_mark
 from ..texts import card_name, rank_letter
 
+# Theme roles (theme.py). A suit is told by its mark (♥, or the console's letter), never by its colour alone.
+FACE_BLACK_STYLE = "$card-black on $card-face"
+FACE_RED_STYLE = "bold $card-red on $card-face"
+BACK_STYLE = "$card-back-pattern on $card-back"
+EMPTY_STYLE = "$card-empty"
+
 
 class CardView(Widget):
     """One card: face up (rank and suit), face down (the back), or an empty place."""
@@ -39,12 +45,12 @@ class CardView(Widget):
         inner = width - 2
         if self.card is None:
             lines = ["┌" + "╌" * inner + "┐"] + ["╎" + " " * inner + "╎"] * (height - 2) + ["└" + "╌" * inner + "┘"]
-            return Content.assemble(("\n".join(lines), glyphs.empty_style))
+            return Content.assemble(("\n".join(lines), EMPTY_STYLE))
         top, bottom = "╭" + "─" * inner + "╮", "╰" + "─" * inner + "╯"
         if not self.face_up:
             pattern = (glyphs.card_back * width)[:inner]
             middle = ["│" + pattern + "│"] * (height - 2)
-            return Content.assemble(("\n".join([top, *middle, bottom]), glyphs.back_style))
+            return Content.assemble(("\n".join([top, *middle, bottom]), BACK_STYLE))
         rank = rank_letter(self.card.rank)
         suit = suit_mark(self.card.suit)
         rows = [" " * inner for _ in range(height - 2)]
@@ -55,6 +61,6 @@ class CardView(Widget):
         if centre is not None and 0 < centre < len(rows) - 1:
             big = suit if inner < 9 else f"{suit} {suit}"
             rows[centre] = big.center(inner)
-        style = glyphs.face_style_red if self.card.is_red else glyphs.face_style_black
+        style = FACE_RED_STYLE if self.card.is_red else FACE_BLACK_STYLE
         text = "\n".join([top, *("│" + row + "│" for row in rows), bottom])
         return Content.assemble((text, style))

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from textual import events
+from textual.color import Color
 from textual.content import Content
 from textual.message import Message
 from textual.reactive import reactive
@@ -11,8 +12,8 @@ from textual.widget import Widget
 from ...i18n.formatting import number
 
 RIGHT_BUTTON = 3
-UNUSABLE_COLOR = "#6f7a70"
-UNUSABLE_BORDER = "#4d5a50"
+UNUSABLE_COLOR = "chip-unusable-text"  # theme variables (theme.py)
+UNUSABLE_BORDER = "chip-unusable-edge"
 
 
 class Chip(Widget):
@@ -33,6 +34,9 @@ class Chip(Widget):
     def watch_selected(self, selected: bool) -> None:
         self.set_class(selected, "-selected")
 
+    def on_mount(self) -> None:
+        self.app.theme_changed_signal.subscribe(self, lambda _theme: self.watch_usable(self.usable))
+
     def watch_usable(self, usable: bool) -> None:
         # An inline style rather than a CSS class: a class change sends the widget
         # through the whole stylesheet again, and every deal changes all chips.
@@ -40,8 +44,9 @@ class Chip(Widget):
             self.styles.border = None
             self.styles.color = None
         else:
-            self.styles.border = ("round", UNUSABLE_BORDER)
-            self.styles.color = UNUSABLE_COLOR
+            colours = self.app.theme_variables
+            self.styles.border = ("round", Color.parse(colours[UNUSABLE_BORDER]))
+            self.styles.color = Color.parse(colours[UNUSABLE_COLOR])
 
     def render(self) -> Content:
         return Content(number(self.value))

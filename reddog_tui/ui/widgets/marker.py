@@ -18,5 +18,5 @@ class SpreadMarker(Widget):
         cell = max(3, min(5, (self.size.width - 9) // (MAX_SPREAD - MIN_SPREAD + 1)))  # wider when there is room
         for k in range(MIN_SPREAD, MAX_SPREAD + 1):
             text = f" {number(k)} " if cell == 3 else number(k).center(cell)
-            parts.append((text, "bold #111111 on #f0c419") if k == self.spread else (text, "dim"))
+            parts.append((text, "bold $on-highlight on $highlight-background") if k == self.spread else (text, "dim"))
         return Content.assemble(*parts)

@@ -60,5 +60,5 @@ class PayTable(Widget):
             gap = max(1, width - len(label) - len(pays))
             text = (label + " " * gap + pays)[: max(width, 0)]
             lit = self.hand is not None and self.hand in hands
-            lines.append(Content.assemble((text, "bold #111111 on #f0c419" if lit else "")))
+            lines.append(Content.assemble((text, "bold $on-highlight on $highlight-background" if lit else "")))
         return Content("\n").join(lines)

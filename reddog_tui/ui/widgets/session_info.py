@@ -27,10 +27,10 @@ class SessionInfo(Static):
         locked = kiosk.pin_locked()
         if locked:
             # TRANSLATORS: a banner on the table while wrong PINs keep the attendant out; keep it short.
-            banners.append((" " + _("Attendant entry locked") + " ", "bold #111111 on #ff5a52"))
+            banners.append((" " + _("Attendant entry locked") + " ", "bold $on-highlight on $alarm-background"))
         if kiosk.cash_out_requested:
             # TRANSLATORS: a banner on the table until the attendant pays out; keep it short.
-            banners.append((" " + _("Cash-out requested") + " ", "bold #111111 on #f0c419"))
+            banners.append((" " + _("Cash-out requested") + " ", "bold $on-highlight on $highlight-background"))
         reminder: list = []
         if not locked:  # while locked the staff's notice has the room (a lock lasts minutes)
             reminder = [
