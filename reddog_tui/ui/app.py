@@ -26,7 +26,7 @@ from ..store.settings import Key, Settings
 from .glyphs import FULL, GlyphSet, current_glyph_set, use_glyph_set
 from .key_pace import KeyPace, paced_driver
 from .kiosk_mode import KioskApp
-from .theme import FELT, build_themes, theme_for
+from .theme import build_themes, default_variables, theme_for
 
 NEW_PLAYER_CREDITS = 1000  # outside kiosk mode a new data dir can play at once
 PUSH_PAUSE_S = 1.5  # R10: the pause before a push deals the next hand
@@ -226,7 +226,7 @@ class RedDogApp(KioskApp, App):
 
     def get_theme_variable_defaults(self) -> dict[str, str]:
         # Every role has a colour under any theme, Textual's own included.
-        return FELT.variables()
+        return default_variables()
 
     @property
     def fast_play(self) -> bool:

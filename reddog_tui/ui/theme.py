@@ -193,14 +193,27 @@ HIGH_CONTRAST_BASE = Theme(
 )
 
 
+# A button that cannot be pressed: Textual fades its text to 60%; the felt dims it further, which
+# high contrast cannot afford (white at 60% on black is 7.4:1, dimmed again it is below 4.5:1).
+DIMMED = {"disabled-button-style": "dim"}
+NOT_DIMMED = {"disabled-button-style": "none"}
+
+
 def build_themes() -> tuple[Theme, ...]:
     """The three themes, each with its palette as variables."""
     textual_dark = BUILTIN_THEMES["textual-dark"]
     return (
-        replace(textual_dark, name=FELT_THEME, variables={**textual_dark.variables, **FELT.variables()}),
-        replace(HIGH_CONTRAST_BASE, variables=HIGH_CONTRAST.variables()),
-        replace(textual_dark, name=CONSOLE_THEME, variables={**textual_dark.variables, **CONSOLE.variables()}),
+        replace(textual_dark, name=FELT_THEME, variables={**textual_dark.variables, **FELT.variables(), **DIMMED}),
+        replace(HIGH_CONTRAST_BASE, variables={**HIGH_CONTRAST.variables(), **NOT_DIMMED}),
+        replace(
+            textual_dark, name=CONSOLE_THEME, variables={**textual_dark.variables, **CONSOLE.variables(), **DIMMED}
+        ),
     )
+
+
+def default_variables() -> dict[str, str]:
+    """A value for every variable the stylesheets use, whatever the theme (the felt's)."""
+    return {**FELT.variables(), **DIMMED}
 
 
 PALETTES = {FELT_THEME: FELT, HIGH_CONTRAST_THEME: HIGH_CONTRAST, CONSOLE_THEME: CONSOLE}
