@@ -187,7 +187,7 @@ HIGH_CONTRAST_BASE = Theme(
     success="#7bff7b",
     foreground="#ffffff",
     background="#000000",
-    surface="#000000",
+    surface="#333333",  # buttons stand out from the black felt
     panel="#1a1a1a",
     dark=True,
 )

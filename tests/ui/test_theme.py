@@ -213,6 +213,7 @@ async def test_high_contrast_is_saved_and_drawn_after_a_restart(tmp_path):
     again = make_app(tmp_path, "fr")
     async with again.run_test(size=(80, 24)) as pilot:
         assert again.theme == theme.HIGH_CONTRAST_THEME
+        assert low_contrast_text(again) == set()  # the welcome screen, in high contrast from the start
         await pilot.press("f2")
         row = again.screen.query_one("#setting-high-contrast")
         assert str(row.query_one(".setting-name").content) == "Contraste élevé"
@@ -257,3 +258,19 @@ def test_the_theme_module_holds_the_colours():
     text = THEME_MODULE.read_text(encoding="utf-8")
     assert len(HEX_COLOUR.findall(text)) > 40 and len(ANSI_COLOUR.findall(text)) > 20
 
+
+
+# --- a snapshot ------------------------------------------------------------------------------------------
+
+
+def test_table_in_high_contrast(snap_compare, tmp_path):
+    """The spread decision drawn in the high-contrast theme: black felt, white text, yellow highlights."""
+
+    async def high_contrast_spread(pilot):
+        await pilot.press("enter")
+        await switch_high_contrast(pilot)
+        await pilot.press("plus", "d")
+        await pilot.pause()
+
+    app = make_app(tmp_path, "en", [SPREAD_4_WIN])
+    assert snap_compare(app, run_before=high_contrast_spread, terminal_size=(80, 24))
