@@ -259,7 +259,6 @@ def test_the_theme_module_holds_the_colours():
     assert len(HEX_COLOUR.findall(text)) > 40 and len(ANSI_COLOUR.findall(text)) > 20
 
 
-
 # --- a snapshot ------------------------------------------------------------------------------------------
 
 
