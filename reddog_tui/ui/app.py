@@ -202,6 +202,7 @@ class RedDogApp(KioskApp, App):
     def apply_hall_settings(self) -> None:
         """Settings the hall sent, applied between rounds (the journal guard covers the timer)."""
         if self.hall_link is not None and self.session is not None and self.hall_link.apply_settings():
+            self.apply_theme()  # the hall may switch high contrast too
             self.refresh_screens()
 
     @staticmethod

@@ -223,6 +223,29 @@ async def test_high_contrast_is_saved_and_drawn_after_a_restart(tmp_path):
         assert again.screen.styles.background == Color.parse(theme.FELT.felt)
 
 
+class HallSwitchingHighContrast:
+    """Stands for the hall link: its push switches high contrast on."""
+
+    def __init__(self, session) -> None:
+        self.session = session
+
+    def apply_settings(self) -> bool:
+        self.session.set_setting(Key.HIGH_CONTRAST, True)
+        return True
+
+
+@run
+async def test_high_contrast_sent_by_the_hall_is_drawn(tmp_path):
+    app = make_app(tmp_path, "it")
+    async with app.run_test(size=(80, 24)) as pilot:
+        assert app.theme == theme.FELT_THEME
+        app.hall_link = HallSwitchingHighContrast(app.session)
+        app.apply_hall_settings()
+        await pilot.pause()
+        assert app.theme == theme.HIGH_CONTRAST_THEME
+        app.hall_link = None  # nothing to stop at the end
+
+
 # --- colours written in one place ---------------------------------------------------------------------
 
 
