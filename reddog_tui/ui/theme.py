@@ -191,6 +191,9 @@ HIGH_CONTRAST_BASE = Theme(
     panel="#1a1a1a",
     dark=True,
 )
+# Textual's own variables the high-contrast theme sets: typed text selected in a field is
+# black on yellow (Textual's default, its primary at 40% over the field, is too faint).
+HIGH_CONTRAST_TEXTUAL = {"input-selection-background": "#ffff00", "input-selection-foreground": "#000000"}
 
 
 # A button that cannot be pressed: Textual fades its text to 60%; the felt dims it further, which
@@ -204,7 +207,7 @@ def build_themes() -> tuple[Theme, ...]:
     textual_dark = BUILTIN_THEMES["textual-dark"]
     return (
         replace(textual_dark, name=FELT_THEME, variables={**textual_dark.variables, **FELT.variables(), **DIMMED}),
-        replace(HIGH_CONTRAST_BASE, variables={**HIGH_CONTRAST.variables(), **NOT_DIMMED}),
+        replace(HIGH_CONTRAST_BASE, variables={**HIGH_CONTRAST_TEXTUAL, **HIGH_CONTRAST.variables(), **NOT_DIMMED}),
         replace(
             textual_dark, name=CONSOLE_THEME, variables={**textual_dark.variables, **CONSOLE.variables(), **DIMMED}
         ),

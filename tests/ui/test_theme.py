@@ -16,6 +16,7 @@ from reddog_tui.store.settings import DEFAULTS, SPECS, Key, SettingRefused, Swit
 from reddog_tui.ui import theme
 from reddog_tui.ui.screens.settings import SettingsScreen
 from reddog_tui.ui.widgets.card import CardView
+from tests.kiosk.kiosk_helpers import PIN, Clock, enter_pin, kiosk_app, paying_in
 
 from .helpers import SPREAD_4_WIN, make_app, run, screen_text
 
@@ -65,6 +66,9 @@ def low_contrast_pairs(palette: theme.Palette) -> list[str]:
 
 def test_every_text_pair_of_the_high_contrast_theme_meets_wcag_aa():
     assert low_contrast_pairs(theme.HIGH_CONTRAST) == []
+    selected = theme.HIGH_CONTRAST_TEXTUAL  # text selected in a field, in Textual's own variables
+    pair = Color.parse(selected["input-selection-foreground"]), Color.parse(selected["input-selection-background"])
+    assert contrast_ratio(*pair) >= WCAG_AA
 
 
 def test_a_low_contrast_colour_is_caught():
@@ -163,6 +167,37 @@ async def test_the_felt_has_text_below_aa_that_the_high_contrast_theme_lifts(tmp
         await pilot.pause()
         assert app.theme == theme.FELT_THEME
         assert low_contrast_text(app) != set()
+
+
+@run
+async def test_the_attendant_screens_in_high_contrast_meet_wcag_aa(tmp_path):
+    """The attendant's menu, a confirmation over it, the voucher and the operator settings with a
+    refused value."""
+    app = kiosk_app(tmp_path, "pl", clock=Clock(1_800_000_000.0))
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.session.set_setting(Key.HIGH_CONTRAST, True)
+        app.apply_theme()
+        await pilot.press("enter", "f12", *PIN, "enter", *paying_in(1250), "escape")
+        await pilot.pause()
+        seen = {"menu": low_contrast_text(app)}
+        await pilot.press("1", "5", "enter")  # add credits: the confirmation over the menu
+        await pilot.pause()
+        seen["confirmation"] = low_contrast_text(app)
+        await pilot.press("escape", "escape", "2", "enter")
+        await pilot.pause()
+        seen["voucher"] = low_contrast_text(app)
+        await enter_pin(pilot)
+        await pilot.press("4")
+        await pilot.pause()
+        field = app.screen.query_one("#field-decks")
+        field.focus()
+        field.value = "99"
+        await pilot.press("enter")
+        await pilot.pause()
+        assert field.has_class("-invalid")
+        seen["operator settings"] = low_contrast_text(app)
+        assert {name: found for name, found in seen.items() if found} == {}
+        assert app.theme == theme.HIGH_CONTRAST_THEME
 
 
 # --- suits without colour ----------------------------------------------------------------------------
