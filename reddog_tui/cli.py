@@ -163,9 +163,11 @@ def _add_attendant(commands) -> None:
 
 
 def _add_hall(commands) -> None:
-    hall = commands.add_parser("hall", help=_("the hall server: cashier, meters and settings"),
-                               description=_("The hall server: the cash desk, the meters of every kiosk and the settings it sends them."))  # fmt: skip
-    tasks = hall.add_subparsers(dest="hall_command", required=True, parser_class=_Parser)
+    hall = commands.add_parser("hall", help=_("the hall server: console, cashier, meters and settings"),
+                               description=_("The hall server. Without a command: the floor manager's console, "
+                                             "live. Commands: the cash desk, the meters of every kiosk and the "
+                                             "settings it sends them."))  # fmt: skip
+    tasks = hall.add_subparsers(dest="hall_command", parser_class=_Parser)  # none: the console
     cashier = tasks.add_parser("cashier", help=_("pay a voucher at the cash desk, once"),
                                description=_("Pays a voucher of the hall at the cash desk, once."))  # fmt: skip
     cashier.add_argument("voucher", type=_whole_number(1, None, _("NUMBER")), metavar=_("NUMBER"),
@@ -421,8 +423,11 @@ def _hall_dsn(args: argparse.Namespace) -> str | None:
 
 
 def run_hall(args: argparse.Namespace) -> int:
+    from .hall_cli import run_console
     from .hall_cli import run_hall as run
 
+    if args.hall_command is None:
+        return run_console(_hall_dsn(args))
     if args.hall_command == "push":
         from .hall_cli import run_push
 

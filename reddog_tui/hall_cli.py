@@ -24,6 +24,18 @@ def unreachable_text(reason: str) -> str:
     return _("The hall server cannot be reached: {reason}").format(reason=reason)
 
 
+def run_console(dsn: str | None) -> int:
+    """`reddog hall`: the floor manager's console, in the language of the command line."""
+    if not dsn:
+        print(hall_dsn_missing_text(), file=sys.stderr)
+        return EXIT_USAGE
+    from .i18n import current_language
+    from .ui.hall_console import HallConsole
+
+    HallConsole(dsn, current_language()).run()
+    return 0
+
+
 def run_hall(command: str, dsn: str | None, voucher: int | None = None) -> int:
     if not dsn:
         print(hall_dsn_missing_text(), file=sys.stderr)
@@ -74,7 +86,7 @@ def _cashier(conn, voucher: int) -> int:
 def _meters(conn) -> int:
     from .hall.meters import hall_meters
     from .store.schema import METER_NAMES
-    from .ui.kiosk_texts import meter_names
+    from .ui.kiosk_texts import discrepancy_lines, meter_names
 
     hall = hall_meters(conn)
     labels = meter_names()
@@ -86,16 +98,8 @@ def _meters(conn) -> int:
     for row in [header, *rows]:
         print("  ".join(cell.rjust(width) for cell, width in zip(row, widths)))
     for k in hall.discrepancies:
-        if k.conflict is not None:
-            print(_("Kiosk {kiosk}: another journal sends entries under this number.").format(kiosk=number(k.kiosk_id)))
-        if k.identity_gap:
-            print(
-                ngettext(
-                    "Kiosk {kiosk}: the accounting identity is off by {gap} credit.",
-                    "Kiosk {kiosk}: the accounting identity is off by {gap} credits.",
-                    abs(k.identity_gap),
-                ).format(kiosk=number(k.kiosk_id), gap=number(k.identity_gap))
-            )
+        for line in discrepancy_lines(k.kiosk_id, k.conflict, k.identity_gap):
+            print(line)
     return 1 if hall.discrepancies else 0
 
 

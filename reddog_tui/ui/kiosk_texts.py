@@ -72,6 +72,24 @@ def meter_names() -> dict[str, str]:
     }
 
 
+def discrepancy_lines(kiosk_id: int, conflict: str | None, identity_gap: int) -> list[str]:
+    """What is wrong with a kiosk of the hall, one sentence per fault (none: an empty list)."""
+    lines = []
+    if conflict is not None:
+        lines.append(
+            _("Kiosk {kiosk}: another journal sends entries under this number.").format(kiosk=number(kiosk_id))
+        )
+    if identity_gap:
+        lines.append(
+            ngettext(
+                "Kiosk {kiosk}: the accounting identity is off by {gap} credit.",
+                "Kiosk {kiosk}: the accounting identity is off by {gap} credits.",
+                abs(identity_gap),
+            ).format(kiosk=number(kiosk_id), gap=number(identity_gap))
+        )
+    return lines
+
+
 CREDITS_KEY = "credits"  # the amount field of "Add credits": checked like a setting, never stored
 
 

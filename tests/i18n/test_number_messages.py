@@ -73,7 +73,10 @@ NUMERIC = {
     "kiosk": number,
     "gap": number,
     "p": lambda n: decimal(Fraction(1, n + 2), 4),
-    "push": str,  # the hall's number for settings it sent, an identifier like a voucher's
+    "push": str,
+    # The hall console (ui/hall_console.py): kiosks online, seconds since a kiosk was seen.
+    "online": number,
+    "seconds": number,  # the hall's number for settings it sent, an identifier like a voucher's
 }
 # Messages whose placeholder is filled otherwise than its name says elsewhere.
 SPECIAL = {

@@ -1,0 +1,97 @@
+"""The floor manager's view of the hall, read in one transaction: each kiosk's status, the
+vouchers not yet redeemed and the discrepancies. The console draws it; nothing here draws."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass
+from datetime import datetime
+
+import psycopg
+
+from .meters import HallMeters, hall_meters
+from .server import NOTIFY_CHANNEL
+
+OFFLINE_AFTER_S = 20.0  # a kiosk tells the server it is alive every 5 s; four missed: offline
+
+
+@dataclass(frozen=True, slots=True)
+class KioskStatus:
+    kiosk_id: int
+    seconds_since_seen: float
+    lag_s: float | None  # from the kiosk committing its newest entry to the server holding it
+    balance: int | None  # the credits on the table: balance, stakes and winnings (None: nothing shipped yet)
+    meters: dict[str, int]
+    identity_gap: int
+    conflict: str | None
+
+    @property
+    def online(self) -> bool:
+        return self.seconds_since_seen <= OFFLINE_AFTER_S and self.conflict is None
+
+
+@dataclass(frozen=True, slots=True)
+class OutstandingVoucher:
+    number: int
+    amount: int
+    kiosk_id: int
+    issued_at: datetime
+    issued_offline: bool
+
+
+@dataclass(frozen=True, slots=True)
+class Floor:
+    kiosks: tuple[KioskStatus, ...]
+    vouchers: tuple[OutstandingVoucher, ...]
+    meters: HallMeters
+
+    @property
+    def outstanding(self) -> int:
+        """The credits the hall still owes on vouchers."""
+        return sum(v.amount for v in self.vouchers)
+
+
+def read_floor(conn: psycopg.Connection) -> Floor:
+    with conn.transaction():
+        meters = hall_meters(conn)
+        rows = conn.execute(
+            "SELECT k.kiosk_id, extract(epoch FROM clock_timestamp() - k.last_seen),"
+            " extract(epoch FROM j.received_at) - j.time,"
+            " (k.state->>'credits')::bigint + (k.state->>'ante')::bigint + (k.state->>'raised')::bigint"
+            " + (k.state->>'winnings')::bigint"
+            " FROM hall_kiosk k LEFT JOIN hall_journal j ON j.kiosk_id = k.kiosk_id AND j.seq = k.shipped_seq"
+            " ORDER BY k.kiosk_id"
+        ).fetchall()
+        vouchers = conn.execute(
+            "SELECT number, amount, kiosk_id, to_timestamp(issued_at), issued_offline FROM hall_voucher"
+            " WHERE redeemed_seq IS NULL ORDER BY issued_at, number"
+        ).fetchall()
+    by_id = {k.kiosk_id: k for k in meters.kiosks}
+    kiosks = tuple(
+        KioskStatus(
+            kiosk_id=kiosk_id,
+            seconds_since_seen=float(seen),
+            lag_s=None if lag is None else max(0.0, float(lag)),
+            balance=None if balance is None else int(balance),
+            meters=by_id[kiosk_id].meters,
+            identity_gap=by_id[kiosk_id].identity_gap,
+            conflict=by_id[kiosk_id].conflict,
+        )
+        for kiosk_id, seen, lag, balance in rows
+    )
+    return Floor(kiosks, tuple(OutstandingVoucher(*row) for row in vouchers), meters)
+
+
+def listen(conn: psycopg.Connection) -> None:
+    """Have the hall's notices of changes sent to `conn` (a connection of its own, in autocommit)."""
+    conn.execute(f"LISTEN {NOTIFY_CHANNEL}")
+
+
+def changes(conn: psycopg.Connection, timeout_s: float) -> Iterator[bool]:
+    """On a connection that `listen`s: yields True after a change, False after `timeout_s`
+    without one. Raises psycopg.Error when the server goes away."""
+    while True:
+        seen = False
+        for _notice in conn.notifies(timeout=timeout_s, stop_after=1):
+            seen = True
+        yield seen
