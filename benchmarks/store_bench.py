@@ -69,15 +69,10 @@ def fill_history(data_dir: Path, rounds: int) -> int:
     while settled < rounds:
         action, value = next_move(state)
         before = state
-        state = {
-            Action.ADD_CHIP: lambda: engine.add_chip(before, 10),
-            Action.DEAL: lambda: engine.deal(before, dealer),
-            Action.REBET: lambda: engine.rebet(before, dealer),
-            Action.RAISE: lambda: engine.raise_(before),
-            Action.CALL: lambda: engine.call(before),
-        }[action]()
+        step = engine.play(before, action, value, dealer)
+        state = step.state
         now += 2.0
-        t = game_transition(action, value, before, state, round_balance, _utc(now))
+        t = game_transition(action, value, before, step, round_balance, _utc(now))
         round_balance = t.round_balance_before
         for name, amount in t.meters.items():
             meters[name] += amount

@@ -2,18 +2,35 @@
 
 Every action is a function `state -> new state`. It checks everything first
 and raises a `RedDogError` before changing anything, so a refused action
-leaves the state exactly as it was.
+leaves the state exactly as it was. `play` takes any action by name and returns
+a `Step`: the new state and the events (`events`) the action caused, which is
+what the accounting adds up; the functions per action return the state alone.
 """
 
 from __future__ import annotations
 
 import json
-from dataclasses import asdict, dataclass, replace
+from collections.abc import Callable
+from dataclasses import asdict, dataclass, fields, replace
 from enum import StrEnum
 from typing import Any, NamedTuple
 
 from . import errors
 from .cards import Card, Dealer, check_decks
+from .events import (
+    ChipsPlaced,
+    ChipsRemoved,
+    Collected,
+    Dealt,
+    Event,
+    Lost,
+    MaxWinningsCollected,
+    Paid,
+    ProgressiveSet,
+    Pushed,
+    Stake,
+    Wagered,
+)
 from .rules import HandKind, payout_odds, read_face_up, third_card_wins
 
 
@@ -120,7 +137,8 @@ class TableState(NamedTuple):
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> TableState:
-        config = dict(data["config"])
+        """The state `to_dict` wrote. Keys a later release adds are ignored, so its journal still opens."""
+        config = {key: value for key, value in data["config"].items() if key in _CONFIG_FIELDS}
         config["chip_values"] = tuple(config["chip_values"])
         cards = data.get("cards")
         return cls(
@@ -145,6 +163,16 @@ class TableState(NamedTuple):
     @classmethod
     def from_json(cls, text: str) -> TableState:
         return cls.from_dict(json.loads(text))
+
+
+_CONFIG_FIELDS = frozenset(f.name for f in fields(TableConfig))
+
+
+class Step(NamedTuple):
+    """What an action returns through `play`: the state after it and the events it caused, in order."""
+
+    state: TableState
+    events: tuple[Event, ...]
 
 
 def new_table(credits: int = 0, config: TableConfig | None = None) -> TableState:
@@ -219,8 +247,12 @@ def _check_add_chip(state: TableState, value: int) -> None:
 
 
 def add_chip(state: TableState, value: int) -> TableState:
+    return _add_chip(state, value).state
+
+
+def _add_chip(state: TableState, value: int) -> Step:
     _check_add_chip(state, value)
-    return state._replace(credits=state.credits - value, ante=state.ante + value)
+    return Step(state._replace(credits=state.credits - value, ante=state.ante + value), (ChipsPlaced(value),))
 
 
 def _check_remove_chip(state: TableState, value: int) -> None:
@@ -232,8 +264,12 @@ def _check_remove_chip(state: TableState, value: int) -> None:
 
 
 def remove_chip(state: TableState, value: int) -> TableState:
+    return _remove_chip(state, value).state
+
+
+def _remove_chip(state: TableState, value: int) -> Step:
     _check_remove_chip(state, value)
-    return state._replace(credits=state.credits + value, ante=state.ante - value)
+    return Step(state._replace(credits=state.credits + value, ante=state.ante - value), (ChipsRemoved(value),))
 
 
 # --- R4, R5: the deal ------------------------------------------------------
@@ -259,11 +295,16 @@ def _check_deal(state: TableState) -> None:
 
 def deal(state: TableState, dealer: Dealer) -> TableState:
     """DEAL: from betting, after a push (R10), or to let a progressive stack ride (R13)."""
+    return _deal(state, dealer).state
+
+
+def _deal(state: TableState, dealer: Dealer) -> Step:
     _check_deal(state)
-    return _deal_hand(state, state.on_table, state.credits, dealer)
+    return _deal_hand(state, state.on_table, state.credits, dealer, ())
 
 
-def _deal_hand(state: TableState, ante: int, credits: int, dealer: Dealer) -> TableState:
+def _deal_hand(state: TableState, ante: int, credits: int, dealer: Dealer, before: tuple[Event, ...]) -> Step:
+    """Deal a hand on `ante`; `before` are the events of the action that came before the deal."""
     cards = dealer.draw_three(state.config.decks)
     first, second, third = cards
     face_up = read_face_up(first, second)
@@ -281,16 +322,25 @@ def _deal_hand(state: TableState, ante: int, credits: int, dealer: Dealer) -> Ta
         auto_collected=0,
         rounds_dealt=state.rounds_dealt + 1,
     )
+    events = (
+        *before,
+        Wagered(ante, Stake.ANTE),
+        Dealt(hand["rounds_dealt"], cards, face_up.kind, face_up.spread),
+    )
     if face_up.kind is HandKind.CONSECUTIVE:
         hand.update(phase=Phase.SETTLED, outcome=Outcome.PUSH)  # R5a
+        events += (Pushed(ante, HandKind.CONSECUTIVE),)
     elif face_up.kind is HandKind.PAIR:
         # R5b: no raise; the third card is turned at once.
         if third.value == first.value:
             hand["kind"] = HandKind.THREE_OF_A_KIND
-            hand.update(_settlement(state.config, credits, ante, 0, HandKind.THREE_OF_A_KIND, 0, won=True))
+            changes, settled = _settlement(state.config, credits, ante, 0, HandKind.THREE_OF_A_KIND, 0, won=True)
+            hand.update(changes)
+            events += settled
         else:
             hand.update(phase=Phase.SETTLED, outcome=Outcome.PUSH)
-    return state._replace(**hand)
+            events += (Pushed(ante, HandKind.PAIR),)
+    return Step(state._replace(**hand), events)
 
 
 # --- R7, R8: raise or call, and settlement --------------------------------
@@ -304,34 +354,47 @@ def _check_raise(state: TableState) -> None:
 
 def raise_(state: TableState) -> TableState:
     """RAISE: a second bet equal to the ante, then the third card (R7)."""
+    return _raise(state).state
+
+
+def _raise(state: TableState) -> Step:
     _check_raise(state)
     return _turn_third(state, credits=state.credits - state.ante, raised=state.ante)
 
 
 def call(state: TableState) -> TableState:
     """CALL / stand: keep the ante alone, then the third card (R7)."""
+    return _call(state).state
+
+
+def _call(state: TableState) -> Step:
     _require(state, Action.CALL)
     return _turn_third(state, credits=state.credits, raised=0)
 
 
-def _turn_third(state: TableState, credits: int, raised: int) -> TableState:
+def _turn_third(state: TableState, credits: int, raised: int) -> Step:
     assert state.cards is not None and state.kind is not None
     won = third_card_wins(*state.cards)  # R8: never a push
-    changes = _settlement(state.config, credits, state.ante, raised, state.kind, state.spread, won)
-    return state._replace(**{"raised": raised, **changes})
+    changes, settled = _settlement(state.config, credits, state.ante, raised, state.kind, state.spread, won)
+    events = (Wagered(raised, Stake.RAISE), *settled) if raised else settled
+    return Step(state._replace(**{"raised": raised, **changes}), events)
 
 
 def _settlement(
     config: TableConfig, credits: int, ante: int, raised: int, kind: HandKind, spread: int, won: bool
-) -> dict[str, Any]:
-    """The changes that settle a hand: lost stakes go, won stakes are paid (R8, R9, R14)."""
+) -> tuple[dict[str, Any], tuple[Event, ...]]:
+    """The changes that settle a hand, and its events: lost stakes go, won stakes are paid (R8, R9, R14)."""
+    stake = ante + raised
     if not won:
-        return dict(phase=Phase.SETTLED, outcome=Outcome.LOSE, credits=credits, ante=0, raised=0, winnings=0)
-    winnings = payout_odds(kind, spread) * (ante + raised)
-    stack = ante + raised + winnings
+        lost = dict(phase=Phase.SETTLED, outcome=Outcome.LOSE, credits=credits, ante=0, raised=0, winnings=0)
+        return lost, (Lost(stake),)
+    odds = payout_odds(kind, spread)
+    winnings = odds * stake
+    paid = Paid(stake, winnings, kind, odds)
+    stack = stake + winnings
     if config.progressive and stack >= config.max_winnings:
         # R14: the stack reached max winnings, so it is collected for the player.
-        return dict(
+        collected = dict(
             phase=Phase.SETTLED,
             outcome=Outcome.WIN,
             credits=credits + stack,
@@ -340,7 +403,8 @@ def _settlement(
             winnings=0,
             auto_collected=stack,
         )
-    return dict(phase=Phase.SETTLED, outcome=Outcome.WIN, credits=credits, winnings=winnings)
+        return collected, (paid, MaxWinningsCollected(stack, config.max_winnings))
+    return dict(phase=Phase.SETTLED, outcome=Outcome.WIN, credits=credits, winnings=winnings), (paid,)
 
 
 # --- R12, R13: after the round -------------------------------------------
@@ -356,13 +420,22 @@ def _check_rebet(state: TableState) -> None:
 
 def rebet(state: TableState, dealer: Dealer) -> TableState:
     """REBET: collect the table, place the same ante again and deal (R12)."""
+    return _rebet(state, dealer).state
+
+
+def _rebet(state: TableState, dealer: Dealer) -> Step:
     _check_rebet(state)
     credits = state.credits + state.on_table - state.last_ante
-    return _deal_hand(state, state.last_ante, credits, dealer)
+    placed = (*_collected(state), ChipsPlaced(state.last_ante))
+    return _deal_hand(state, state.last_ante, credits, dealer, placed)
 
 
-def _gather(state: TableState) -> TableState:
-    return state._replace(
+def _collected(state: TableState) -> tuple[Event, ...]:
+    return (Collected(state.on_table),) if state.on_table else ()
+
+
+def _gather(state: TableState) -> Step:
+    gathered = state._replace(
         credits=state.credits + state.on_table,
         phase=Phase.BETTING,
         ante=0,
@@ -374,16 +447,25 @@ def _gather(state: TableState) -> TableState:
         outcome=None,
         auto_collected=0,
     )
+    return Step(gathered, _collected(state))
 
 
 def new_bet(state: TableState) -> TableState:
     """NEW BET: everything on the table goes to the credits; bet again (R12)."""
+    return _new_bet(state).state
+
+
+def _new_bet(state: TableState) -> Step:
     _require(state, Action.NEW_BET)
     return _gather(state)
 
 
 def collect(state: TableState) -> TableState:
     """COLLECT: with progressive betting, take the stack to the credits (R13)."""
+    return _collect(state).state
+
+
+def _collect(state: TableState) -> Step:
     _require(state, Action.COLLECT)
     return _gather(state)
 
@@ -396,8 +478,47 @@ def _check_set_progressive(state: TableState, on: bool = True) -> None:
 
 
 def set_progressive(state: TableState, on: bool) -> TableState:
+    return _set_progressive(state, on).state
+
+
+def _set_progressive(state: TableState, on: bool) -> Step:
     _check_set_progressive(state, on)
-    return state._replace(config=replace(state.config, progressive=bool(on)))
+    on = bool(on)
+    return Step(state._replace(config=replace(state.config, progressive=on)), (ProgressiveSet(on),))
+
+
+# --- any action by name, with its events ------------------------------------
+
+
+def _chip(value: int | bool | None) -> int:
+    return 0 if value is None or isinstance(value, bool) else int(value)
+
+
+def _need_dealer(dealer: Dealer | None) -> Dealer:
+    if dealer is None:
+        raise TypeError("dealing needs a dealer")
+    return dealer
+
+
+_PLAYS: dict[Action, Callable[[TableState, int | bool | None, Dealer | None], Step]] = {
+    Action.ADD_CHIP: lambda state, value, _: _add_chip(state, _chip(value)),
+    Action.REMOVE_CHIP: lambda state, value, _: _remove_chip(state, _chip(value)),
+    Action.DEAL: lambda state, _, dealer: _deal(state, _need_dealer(dealer)),
+    Action.RAISE: lambda state, _, __: _raise(state),
+    Action.CALL: lambda state, _, __: _call(state),
+    Action.REBET: lambda state, _, dealer: _rebet(state, _need_dealer(dealer)),
+    Action.NEW_BET: lambda state, _, __: _new_bet(state),
+    Action.COLLECT: lambda state, _, __: _collect(state),
+    Action.SET_PROGRESSIVE: lambda state, value, _: _set_progressive(state, bool(value)),
+}
+
+
+def play(state: TableState, action: Action, value: int | bool | None = None, dealer: Dealer | None = None) -> Step:
+    """Take `action` (with its chip value, or on/off for SET_PROGRESSIVE; DEAL and REBET need a dealer).
+
+    Returns the new state and the events the action caused; refused as the action's own function would be.
+    """
+    return _PLAYS[Action(action)](state, value, dealer)
 
 
 # --- the operator's settings -----------------------------------------------

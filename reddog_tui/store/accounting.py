@@ -1,5 +1,8 @@
 """What each transition adds to the meters, and the identity that ties them together.
 
+The increments are sums over the engine's events (`reddog_tui.engine.events`), never
+guessed from the states before and after.
+
 Definitions (also in the README):
 - wagered: a stake when it is put at risk: the ante at every deal (from betting,
   a push re-deal, a progressive ride, a rebet) and the raise (R7).
@@ -15,10 +18,12 @@ Identity, exact to the credit at every committed state:
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from datetime import datetime
 
-from ..engine import Action, HandKind, Outcome, Phase, TableState
+from ..engine import Action, HandKind, Outcome, Phase, Step, TableState
+from ..engine.events import SETTLEMENTS, Dealt, Event, Lost, Paid, Pushed, Settlement, Stake, Wagered
 
 ZERO_METERS = {
     "credits_in": 0,
@@ -78,43 +83,59 @@ def identity_gap(state: TableState, meters: dict[str, int]) -> int:
     return state.credits + state.on_table - accounted
 
 
+def meter_increments(events: Iterable[Event]) -> dict[str, int]:
+    """What a step's events add to the meters: only the meters that grow."""
+    meters = dict.fromkeys(_GAME_METERS, 0)
+    for event in events:
+        if isinstance(event, Wagered):
+            meters["total_wagered"] += event.amount
+        elif isinstance(event, Dealt):
+            meters["games_played"] += 1
+        elif isinstance(event, Paid):
+            meters["total_paid"] += event.paid
+            meters["games_won"] += 1
+        elif isinstance(event, Pushed):
+            meters["total_paid"] += event.paid
+            meters["pushes"] += 1
+    return {name: amount for name, amount in meters.items() if amount}
+
+
+_GAME_METERS = ("games_played", "games_won", "total_wagered", "total_paid", "pushes")
+_OUTCOMES = {Paid: Outcome.WIN, Pushed: Outcome.PUSH, Lost: Outcome.LOSE}
+
+
 def game_transition(
     action: Action,
     value: int | None,
     before: TableState,
-    after: TableState,
+    step: Step,
     round_balance_before: int,
     now: datetime,
 ) -> Transition:
-    """Meter increments and the recall row for an engine transition `before -> after`."""
-    meters: dict[str, int] = {}
-    dealt = after.rounds_dealt > before.rounds_dealt
-    if dealt:
-        round_balance_before = balance(before)
-        meters["games_played"] = 1
-        meters["total_wagered"] = after.last_ante  # the ante this hand was dealt with
-    raised = before.ante if action is Action.RAISE else 0  # R7: the raise equals the ante
-    if raised:
-        meters["total_wagered"] = meters.get("total_wagered", 0) + raised
+    """Meter increments and the recall row for an engine step taken from `before`, from its events."""
+    after, events = step
+    raised = 0
+    settlement: Settlement | None = None
+    for event in events:
+        if isinstance(event, Dealt):
+            round_balance_before = balance(before)  # the balance the new round starts from
+        elif isinstance(event, Wagered) and event.stake is Stake.RAISE:
+            raised = event.amount
+        elif isinstance(event, SETTLEMENTS):
+            settlement = event
     settled_round = None
-    if after.phase is Phase.SETTLED and (dealt or before.phase is Phase.DECISION):
-        paid = after.on_table + after.auto_collected
-        meters["total_paid"] = paid
-        if after.outcome is Outcome.WIN:
-            meters["games_won"] = 1
-        elif after.outcome is Outcome.PUSH:
-            meters["pushes"] = 1
-        assert after.cards is not None and after.kind is not None and after.outcome is not None
+    if settlement is not None:
+        assert after.cards is not None and after.kind is not None
         settled_round = RoundRecord(
             number=after.rounds_dealt,
             time=now,
             cards=tuple(c.code for c in after.cards),  # type: ignore[arg-type]
-            ante=after.last_ante,
+            ante=settlement.stake - raised,
             raised=raised,
             kind=after.kind,
             spread=after.spread,
-            outcome=after.outcome,
-            paid=paid,
+            outcome=_OUTCOMES[type(settlement)],
+            paid=settlement.paid,
             credits_before=round_balance_before,
             credits_after=balance(after),
         )
@@ -123,6 +144,6 @@ def game_transition(
         value=None if value is None else int(value),
         state=after,
         round_balance_before=round_balance_before,
-        meters={k: v for k, v in meters.items() if v},
+        meters=meter_increments(events),
         settled_round=settled_round,
     )

@@ -111,31 +111,12 @@ class GameSession:
         """
         action = Action(action)
         before = self._state
-        after = self._apply(before, action, value)
+        step = engine.play(before, action, value, self.dealer)
         stored_value = None if value is None else int(value)
-        transition = game_transition(action, stored_value, before, after, self._round_balance_before, self.store.now())
+        transition = game_transition(action, stored_value, before, step, self._round_balance_before, self.store.now())
         self._seq, _ = self.store.commit(transition, self._seq)
-        self._state, self._round_balance_before = after, transition.round_balance_before
-        return after
-
-    def _apply(self, state: TableState, action: Action, value: int | bool | None) -> TableState:
-        if action is Action.ADD_CHIP:
-            return engine.add_chip(state, _chip(value))
-        if action is Action.REMOVE_CHIP:
-            return engine.remove_chip(state, _chip(value))
-        if action is Action.DEAL:
-            return engine.deal(state, self.dealer)
-        if action is Action.REBET:
-            return engine.rebet(state, self.dealer)
-        if action is Action.SET_PROGRESSIVE:
-            return engine.set_progressive(state, bool(value))
-        simple = {
-            Action.RAISE: engine.raise_,
-            Action.CALL: engine.call,
-            Action.NEW_BET: engine.new_bet,
-            Action.COLLECT: engine.collect,
-        }
-        return simple[action](state)
+        self._state, self._round_balance_before = step.state, transition.round_balance_before
+        return step.state
 
     def why_not(self, action: Action | str, value: int | None = None) -> RedDogError | None:
         return engine.why_not(self._state, Action(action), value)
@@ -337,10 +318,6 @@ class GameSession:
 
     def _reread_settings(self) -> None:
         self.settings = read_settings(self.store.settings_rows(), self.languages)
-
-
-def _chip(value: int | bool | None) -> int:
-    return 0 if value is None or isinstance(value, bool) else int(value)
 
 
 def last_hall_settings(store: Store) -> int:

@@ -10,7 +10,7 @@ import pytest
 from hypothesis import HealthCheck, event, given, note, settings
 from hypothesis import strategies as st
 
-from reddog_tui.engine import Action, Outcome, Phase, RedDogError, ShuffledDealer, TableConfig
+from reddog_tui.engine import Action, Outcome, Phase, RedDogError, ShuffledDealer, TableConfig, play
 from reddog_tui.store import GameSession, Store, StoreError, identity_gap
 from reddog_tui.store.accounting import game_transition
 
@@ -147,10 +147,10 @@ def test_a_replayed_settlement_is_not_paid_twice(open_session):
     store, session = open_session("2H 9S 5D")
     session.act(Action.ADD_CHIP, 10)
     dealt = session.act(Action.DEAL)
-    settled = session.act(Action.CALL)
+    session.act(Action.CALL)
     meters = session.meters()
     # Replay the same settlement at the current journal position: the round key refuses it.
-    replay = game_transition(Action.CALL, None, dealt, settled, 1000, store.now())
+    replay = game_transition(Action.CALL, None, dealt, play(dealt, Action.CALL), 1000, store.now())
     _, seq, _ = store.load_table()
     with pytest.raises(StoreError) as info:
         store.commit(replay, seq)
