@@ -293,17 +293,23 @@ def _check_deal(state: TableState) -> None:
         _check_stake(state.on_table, state, state.config.max_winnings)
 
 
+# The functions that deal and settle build the events only when `record` is set: the functions
+# returning the state alone skip them, as a simulation of millions of hands has no use for them.
+
+
 def deal(state: TableState, dealer: Dealer) -> TableState:
     """DEAL: from betting, after a push (R10), or to let a progressive stack ride (R13)."""
-    return _deal(state, dealer).state
+    return _deal(state, dealer, record=False).state
 
 
-def _deal(state: TableState, dealer: Dealer) -> Step:
+def _deal(state: TableState, dealer: Dealer, record: bool = True) -> Step:
     _check_deal(state)
-    return _deal_hand(state, state.on_table, state.credits, dealer, ())
+    return _deal_hand(state, state.on_table, state.credits, dealer, (), record)
 
 
-def _deal_hand(state: TableState, ante: int, credits: int, dealer: Dealer, before: tuple[Event, ...]) -> Step:
+def _deal_hand(
+    state: TableState, ante: int, credits: int, dealer: Dealer, before: tuple[Event, ...], record: bool
+) -> Step:
     """Deal a hand on `ante`; `before` are the events of the action that came before the deal."""
     cards = dealer.draw_three(state.config.decks)
     first, second, third = cards
@@ -322,24 +328,26 @@ def _deal_hand(state: TableState, ante: int, credits: int, dealer: Dealer, befor
         auto_collected=0,
         rounds_dealt=state.rounds_dealt + 1,
     )
-    events = (
-        *before,
-        Wagered(ante, Stake.ANTE),
-        Dealt(hand["rounds_dealt"], cards, face_up.kind, face_up.spread),
-    )
+    events: tuple[Event, ...] = ()
+    if record:
+        events = (*before, Wagered(ante, Stake.ANTE), Dealt(hand["rounds_dealt"], cards, face_up.kind, face_up.spread))
     if face_up.kind is HandKind.CONSECUTIVE:
         hand.update(phase=Phase.SETTLED, outcome=Outcome.PUSH)  # R5a
-        events += (Pushed(ante, HandKind.CONSECUTIVE),)
+        if record:
+            events += (Pushed(ante, HandKind.CONSECUTIVE),)
     elif face_up.kind is HandKind.PAIR:
         # R5b: no raise; the third card is turned at once.
         if third.value == first.value:
             hand["kind"] = HandKind.THREE_OF_A_KIND
-            changes, settled = _settlement(state.config, credits, ante, 0, HandKind.THREE_OF_A_KIND, 0, won=True)
+            changes, settled = _settlement(
+                state.config, credits, ante, 0, HandKind.THREE_OF_A_KIND, 0, won=True, record=record
+            )
             hand.update(changes)
             events += settled
         else:
             hand.update(phase=Phase.SETTLED, outcome=Outcome.PUSH)
-            events += (Pushed(ante, HandKind.PAIR),)
+            if record:
+                events += (Pushed(ante, HandKind.PAIR),)
     return Step(state._replace(**hand), events)
 
 
@@ -354,43 +362,42 @@ def _check_raise(state: TableState) -> None:
 
 def raise_(state: TableState) -> TableState:
     """RAISE: a second bet equal to the ante, then the third card (R7)."""
-    return _raise(state).state
+    return _raise(state, record=False).state
 
 
-def _raise(state: TableState) -> Step:
+def _raise(state: TableState, record: bool = True) -> Step:
     _check_raise(state)
-    return _turn_third(state, credits=state.credits - state.ante, raised=state.ante)
+    return _turn_third(state, state.credits - state.ante, state.ante, record)
 
 
 def call(state: TableState) -> TableState:
     """CALL / stand: keep the ante alone, then the third card (R7)."""
-    return _call(state).state
+    return _call(state, record=False).state
 
 
-def _call(state: TableState) -> Step:
+def _call(state: TableState, record: bool = True) -> Step:
     _require(state, Action.CALL)
-    return _turn_third(state, credits=state.credits, raised=0)
+    return _turn_third(state, state.credits, 0, record)
 
 
-def _turn_third(state: TableState, credits: int, raised: int) -> Step:
+def _turn_third(state: TableState, credits: int, raised: int, record: bool) -> Step:
     assert state.cards is not None and state.kind is not None
     won = third_card_wins(*state.cards)  # R8: never a push
-    changes, settled = _settlement(state.config, credits, state.ante, raised, state.kind, state.spread, won)
-    events = (Wagered(raised, Stake.RAISE), *settled) if raised else settled
+    changes, settled = _settlement(state.config, credits, state.ante, raised, state.kind, state.spread, won, record)
+    events = (Wagered(raised, Stake.RAISE), *settled) if raised and record else settled
     return Step(state._replace(**{"raised": raised, **changes}), events)
 
 
 def _settlement(
-    config: TableConfig, credits: int, ante: int, raised: int, kind: HandKind, spread: int, won: bool
+    config: TableConfig, credits: int, ante: int, raised: int, kind: HandKind, spread: int, won: bool, record: bool
 ) -> tuple[dict[str, Any], tuple[Event, ...]]:
     """The changes that settle a hand, and its events: lost stakes go, won stakes are paid (R8, R9, R14)."""
     stake = ante + raised
     if not won:
         lost = dict(phase=Phase.SETTLED, outcome=Outcome.LOSE, credits=credits, ante=0, raised=0, winnings=0)
-        return lost, (Lost(stake),)
+        return lost, (Lost(stake),) if record else ()
     odds = payout_odds(kind, spread)
     winnings = odds * stake
-    paid = Paid(stake, winnings, kind, odds)
     stack = stake + winnings
     if config.progressive and stack >= config.max_winnings:
         # R14: the stack reached max winnings, so it is collected for the player.
@@ -403,8 +410,10 @@ def _settlement(
             winnings=0,
             auto_collected=stack,
         )
-        return collected, (paid, MaxWinningsCollected(stack, config.max_winnings))
-    return dict(phase=Phase.SETTLED, outcome=Outcome.WIN, credits=credits, winnings=winnings), (paid,)
+        maxed = (Paid(stake, winnings, kind, odds), MaxWinningsCollected(stack, config.max_winnings))
+        return collected, maxed if record else ()
+    won_changes = dict(phase=Phase.SETTLED, outcome=Outcome.WIN, credits=credits, winnings=winnings)
+    return won_changes, (Paid(stake, winnings, kind, odds),) if record else ()
 
 
 # --- R12, R13: after the round -------------------------------------------
@@ -420,14 +429,14 @@ def _check_rebet(state: TableState) -> None:
 
 def rebet(state: TableState, dealer: Dealer) -> TableState:
     """REBET: collect the table, place the same ante again and deal (R12)."""
-    return _rebet(state, dealer).state
+    return _rebet(state, dealer, record=False).state
 
 
-def _rebet(state: TableState, dealer: Dealer) -> Step:
+def _rebet(state: TableState, dealer: Dealer, record: bool = True) -> Step:
     _check_rebet(state)
     credits = state.credits + state.on_table - state.last_ante
-    placed = (*_collected(state), ChipsPlaced(state.last_ante))
-    return _deal_hand(state, state.last_ante, credits, dealer, placed)
+    placed = (*_collected(state), ChipsPlaced(state.last_ante)) if record else ()
+    return _deal_hand(state, state.last_ante, credits, dealer, placed, record)
 
 
 def _collected(state: TableState) -> tuple[Event, ...]:

@@ -17,11 +17,20 @@ from reddog_tui.engine import (
     Paid,
     ProgressiveSet,
     Pushed,
+    StackedDealer,
     Stake,
     TableState,
     Wagered,
     add_chip,
+    call,
+    collect,
+    deal,
+    new_bet,
     play,
+    raise_,
+    rebet,
+    remove_chip,
+    set_progressive,
 )
 from reddog_tui.engine.errors import RedDogError
 
@@ -39,6 +48,28 @@ def test_the_events_of_every_legal_action_add_up_to_its_change_in_credits_and_ch
         assert all(isinstance(getattr(e, "amount", 0), int) and getattr(e, "amount", 0) >= 0 for e in events)
         for e in events:
             event(type(e).__name__)
+
+
+STATE_ONLY = {
+    Action.ADD_CHIP: lambda state, value, _: add_chip(state, value),
+    Action.REMOVE_CHIP: lambda state, value, _: remove_chip(state, value),
+    Action.DEAL: lambda state, _, dealer: deal(state, dealer),
+    Action.RAISE: lambda state, _, __: raise_(state),
+    Action.CALL: lambda state, _, __: call(state),
+    Action.REBET: lambda state, _, dealer: rebet(state, dealer),
+    Action.NEW_BET: lambda state, _, __: new_bet(state),
+    Action.COLLECT: lambda state, _, __: collect(state),
+    Action.SET_PROGRESSIVE: lambda state, value, _: set_progressive(state, value),
+}
+
+
+@settings(max_examples=100, deadline=None)
+@given(**games)
+def test_the_functions_per_action_reach_the_state_play_reaches(start, length, seed, limits):
+    """R3–R14: the functions that return the state alone (and skip the events) agree with `play`."""
+    for before, action, value, (after, events) in legal_sequence(start, length, seed, limits):
+        cards = [[c.code for c in e.cards] for e in events if isinstance(e, Dealt)]  # the same cards again
+        assert STATE_ONLY[action](before, value, StackedDealer(cards)) == after
 
 
 def test_the_sum_sees_a_wrong_event():
