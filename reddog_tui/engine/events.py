@@ -1,7 +1,7 @@
 """What an action did, as facts: the domain events a transition caused (R3–R14).
 
-Every action of `table` returns a `Step`: the new state and the events, in the order they
-happened. Amounts are whole credits. Each money event says how it moves the player's
+`table.play` takes an action and returns a `Step`: the new state and these events, in the
+order they happened. Amounts are whole credits. Each money event says how it moves the player's
 credits (`credits`) and the chips lying on the table (`table`); the events of a step add up
 to exactly the change between the two states, and the meters are sums over events.
 
