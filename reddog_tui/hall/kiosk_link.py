@@ -5,7 +5,8 @@ from __future__ import annotations
 import logging
 
 from ..engine import RedDogError
-from ..store import GameSession
+from ..store import GameSession, Store
+from ..store.settings import Key, read_settings
 from .replicator import Replicator
 from .vouchers import HallVoucher, VoucherDesk
 
@@ -45,3 +46,13 @@ class HallLink:
             else:
                 log.warning("hall settings %d refused: %s", push.push_id, refused)
         return changed
+
+
+def claim_kiosk_id(store: Store, kiosk_id: int) -> int | None:
+    """A journal joins the hall under one number for good: the first start in a hall fixes it.
+    Returns None when `kiosk_id` is this journal's number, else the number it belongs to."""
+    pinned = read_settings(store.settings_rows()).hall_kiosk_id  # a damaged value reads as none
+    if pinned is None:
+        store.set_setting(Key.HALL_KIOSK_ID, kiosk_id)
+        return None
+    return None if pinned == kiosk_id else pinned

@@ -35,6 +35,9 @@ SQLITE_MAGIC = b"SQLite format 3\x00"
 SYNCHRONOUS_FULL = 2
 SIDE_SUFFIXES = ("-wal", "-shm")
 FOLDER_LOCK_WAIT_S = 5.0  # another start in the same folder takes milliseconds; a check can take longer
+# Voucher numbers a kiosk on its own issues: 1, 2, 3… up to this. A hall issues numbers above
+# it (hall/numbers.py), so a kiosk that leaves a hall goes on with its own numbers.
+STANDALONE_LAST = 99_999_999
 # SQLite's primary result codes (https://sqlite.org/rescode.html) and what each means for the kiosk.
 _SQLITE_CODES = {
     5: "locked",
@@ -245,9 +248,15 @@ class Store:
             if (current[0] if current else 0) != expected_seq:
                 raise StoreError("locked", self.path, "the table was changed by another writer", at_start=False)
             if transition.voucher_amount:
+                number = transition.voucher
+                if number is None:  # a kiosk on its own: the next of its own numbers, whatever a hall issued here
+                    row = conn.execute(
+                        "SELECT coalesce(max(number), 0) + 1 FROM vouchers WHERE number <= ?", (STANDALONE_LAST,)
+                    ).fetchone()
+                    number = row[0]
                 voucher = conn.execute(
                     "INSERT INTO vouchers (number, time, amount) VALUES (?, ?, ?)",
-                    (transition.voucher, t, transition.voucher_amount),
+                    (number, t, transition.voucher_amount),
                 ).lastrowid
             conn.execute(
                 "INSERT INTO journal (seq, time, action, value, state, meters, voucher) VALUES (?, ?, ?, ?, ?, ?, ?)",

@@ -29,6 +29,7 @@ from ..engine.cards import MAX_DECKS, MIN_DECKS
 MAX_AMOUNT = 1_000_000_000
 MAX_CHIP = 9_999  # a chip's face holds five characters: 9,999 / 9.999 / 9 999
 MAX_CHIPS = 8  # the rack is one row at 80 columns
+MAX_KIOSK_ID = 9999  # kiosks of a hall are numbered 1 to this
 MAX_TEXT = 512  # a stored text value (the PIN's hash is about 120 characters)
 
 
@@ -48,6 +49,7 @@ class Key(StrEnum):
     FAST_PLAY = "fast_play"
     SOUND = "sound"
     HIGH_CONTRAST = "high_contrast"  # the screens drawn in the high-contrast theme
+    HALL_KIOSK_ID = "hall_kiosk_id"  # the kiosk's number in the hall, fixed when it first joins one
     PIN_HASH = "attendant_pin_hash"
 
 
@@ -203,6 +205,7 @@ SPECS: dict[Key, Spec] = {
     Key.FAST_PLAY: Switch(),
     Key.SOUND: Switch(),
     Key.HIGH_CONTRAST: Switch(),
+    Key.HALL_KIOSK_ID: Whole(1, MAX_KIOSK_ID),
     Key.PIN_HASH: Text(),
 }
 
@@ -220,6 +223,7 @@ DEFAULTS: dict[Key, object] = {
     Key.FAST_PLAY: False,
     Key.SOUND: True,
     Key.HIGH_CONTRAST: False,
+    Key.HALL_KIOSK_ID: None,  # none: the kiosk has never been part of a hall
     Key.PIN_HASH: None,  # none: kiosk mode refuses to start
 }
 
@@ -343,6 +347,7 @@ class Settings:
     fast_play: bool = DEFAULTS[Key.FAST_PLAY]  # type: ignore[assignment]
     sound: bool = DEFAULTS[Key.SOUND]  # type: ignore[assignment]
     high_contrast: bool = DEFAULTS[Key.HIGH_CONTRAST]  # type: ignore[assignment]
+    hall_kiosk_id: int | None = None
     attendant_pin_hash: str | None = None
     problems: tuple[SettingRefused, ...] = ()
 

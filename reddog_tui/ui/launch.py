@@ -51,12 +51,23 @@ def launch(args: Namespace, data_dir_env: str | None = None) -> int:
         os.environ.pop("TEXTUAL_ALLOW_SIGNALS", None)  # Ctrl+C, Ctrl+Z, Ctrl+\ must stay plain keys
         lock = ExitSignalLock()
         lock.hold()
+    hall = getattr(args, "hall", None)
+    if hall is not None and args.seed is None:
+        refusal = hall_refusal(data_dir, hall[1], args.lang)
+        if refusal is not None:
+            import sys
+
+            log.error("hall start refused: %s", refusal)
+            print(refusal, file=sys.stderr)
+            if lock is not None:
+                lock.release()
+            return 2
     app = RedDogApp(
         language=args.lang,
         data_dir=data_dir,
         seed=args.seed,
         kiosk=kiosk,
-        hall=getattr(args, "hall", None),
+        hall=hall,
         glyphs=glyphs,
     )
 
@@ -87,6 +98,32 @@ def launch(args: Namespace, data_dir_env: str | None = None) -> int:
         status = app.return_code or (1 if app.store_error is not None else 0)
     log.info("Red Dog stops, exit status %d", status)
     return status
+
+
+def hall_refusal(data_dir, kiosk_id: int, language: str | None) -> str | None:
+    """Why this journal cannot join the hall as `kiosk_id` (it joined as another), or None.
+    A journal that cannot be opened is left to the app's own screen."""
+    from .. import i18n
+    from ..hall.kiosk_link import claim_kiosk_id
+    from ..i18n import _
+    from ..store import Store, StoreError
+
+    try:
+        store = Store.open(data_dir)
+    except StoreError:
+        return None
+    try:
+        pinned = claim_kiosk_id(store, kiosk_id)
+    finally:
+        store.close()
+    if pinned is None:
+        return None
+    if language:
+        i18n.set_language(language)
+    return _(
+        "This kiosk's journal belongs to kiosk {pinned} of the hall, so it cannot start as kiosk {kiosk}. "
+        "Start it with --kiosk-id {pinned}."
+    ).format(pinned=pinned, kiosk=kiosk_id)
 
 
 def crash_text() -> str:

@@ -74,6 +74,7 @@ NUMERIC = {
     "gap": number,
     "p": lambda n: decimal(Fraction(1, n + 2), 4),
     "push": str,
+    "pinned": str,  # a kiosk number to type after --kiosk-id
     # The hall console (ui/hall_console.py): kiosks online, seconds since a kiosk was seen.
     "online": number,
     "seconds": number,  # the hall's number for settings it sent, an identifier like a voucher's
