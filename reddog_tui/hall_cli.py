@@ -98,7 +98,7 @@ def _meters(conn) -> int:
     for row in [header, *rows]:
         print("  ".join(cell.rjust(width) for cell, width in zip(row, widths)))
     for k in hall.discrepancies:
-        for line in discrepancy_lines(k.kiosk_id, k.conflict, k.identity_gap):
+        for line in discrepancy_lines(k.kiosk_id, k.conflict, k.identity_gap, k.credit_mismatches):
             print(line)
     return 1 if hall.discrepancies else 0
 

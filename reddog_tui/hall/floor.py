@@ -9,7 +9,7 @@ from datetime import datetime
 
 import psycopg
 
-from .meters import HallMeters, hall_meters
+from .meters import HallMeters, KioskMeters, hall_meters
 from .server import NOTIFY_CHANNEL
 
 OFFLINE_AFTER_S = 20.0  # a kiosk tells the server it is alive every 5 s; four missed: offline
@@ -21,13 +21,11 @@ class KioskStatus:
     seconds_since_seen: float
     lag_s: float | None  # from the kiosk committing its newest entry to the server holding it
     balance: int | None  # the credits on the table: balance, stakes and winnings (None: nothing shipped yet)
-    meters: dict[str, int]
-    identity_gap: int
-    conflict: str | None
+    hall: KioskMeters  # its meters and discrepancies, as `reddog hall meters` reports them
 
     @property
     def online(self) -> bool:
-        return self.seconds_since_seen <= OFFLINE_AFTER_S and self.conflict is None
+        return self.seconds_since_seen <= OFFLINE_AFTER_S and self.hall.conflict is None
 
 
 @dataclass(frozen=True, slots=True)
@@ -73,9 +71,7 @@ def read_floor(conn: psycopg.Connection) -> Floor:
             seconds_since_seen=float(seen),
             lag_s=None if lag is None else max(0.0, float(lag)),
             balance=None if balance is None else int(balance),
-            meters=by_id[kiosk_id].meters,
-            identity_gap=by_id[kiosk_id].identity_gap,
-            conflict=by_id[kiosk_id].conflict,
+            hall=by_id[kiosk_id],
         )
         for kiosk_id, seen, lag, balance in rows
     )

@@ -18,10 +18,11 @@ class KioskMeters:
     meters: dict[str, int]
     identity_gap: int  # the accounting identity on the server's copy: 0 when it holds
     conflict: str | None  # why entries under this id were refused, if they were
+    credit_mismatches: int = 0  # voucher credits the hall did not redeem for this kiosk
 
     @property
     def discrepancy(self) -> bool:
-        return self.identity_gap != 0 or self.conflict is not None
+        return self.identity_gap != 0 or self.conflict is not None or self.credit_mismatches > 0
 
 
 @dataclass(frozen=True, slots=True)
@@ -40,7 +41,7 @@ class HallMeters:
 def hall_meters(conn: psycopg.Connection) -> HallMeters:
     columns = ", ".join(METER_NAMES)
     rows = conn.execute(
-        f"SELECT kiosk_id, shipped_seq, last_seen, identity_gap, conflict, {columns}"
+        f"SELECT kiosk_id, shipped_seq, last_seen, identity_gap, conflict, credit_mismatches, {columns}"
         " FROM hall_kiosk_status ORDER BY kiosk_id"
     ).fetchall()
     return HallMeters(
@@ -51,7 +52,8 @@ def hall_meters(conn: psycopg.Connection) -> HallMeters:
                 last_seen=r[2],
                 identity_gap=r[3],
                 conflict=r[4],
-                meters=dict(zip(METER_NAMES, r[5:])),
+                credit_mismatches=r[5],
+                meters=dict(zip(METER_NAMES, r[6:])),
             )
             for r in rows
         )

@@ -120,6 +120,24 @@ MIGRATIONS: tuple[str, ...] = (
         PRIMARY KEY (push_id, kiosk_id)
     );
     """,
+    # 3: credits a kiosk journaled for a voucher the hall did not redeem for it (or for another amount).
+    """
+    CREATE TABLE hall_credit_mismatch (
+        kiosk_id integer NOT NULL REFERENCES hall_kiosk,
+        seq bigint NOT NULL,
+        voucher bigint,
+        credited bigint,
+        PRIMARY KEY (kiosk_id, seq)
+    );
+
+    CREATE OR REPLACE VIEW hall_kiosk_status AS
+    SELECT v.*,
+           CASE WHEN v.state IS NULL THEN 0 ELSE
+               hall_identity_gap(v.state, v.credits_in, v.credits_out, v.total_wagered, v.total_paid)
+           END AS identity_gap,
+           (SELECT count(*) FROM hall_credit_mismatch c WHERE c.kiosk_id = v.kiosk_id)::integer AS credit_mismatches
+    FROM hall_kiosk_meters v;
+    """,
 )
 
 

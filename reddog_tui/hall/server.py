@@ -17,7 +17,7 @@ from typing import Any
 import psycopg
 
 from ..store.database import JournalEntry
-from ..store.session import HALL_SETTINGS_ACTIONS, HALL_SETTINGS_APPLIED
+from ..store.session import HALL_SETTINGS_ACTIONS, HALL_SETTINGS_APPLIED, REDEEMED, REDEEMING
 from .numbers import CASHIER, KIOSK_RANGE
 
 NOTIFY_CHANNEL = "reddog_hall"  # a notice after every change, for consoles that listen
@@ -105,6 +105,18 @@ def ship(conn: psycopg.Connection, kiosk_id: int, entries: Sequence[JournalEntry
         for e in new:
             if e.action == "cash_out" and e.voucher is not None and e.value:
                 _register_voucher(conn, kiosk_id, e)
+            elif e.action == REDEEMED:
+                # A credit must follow the hall's mark: this kiosk, this amount, and the intent
+                # journaled last for this voucher (a second credit for one mark is flagged too).
+                conn.execute(
+                    "INSERT INTO hall_credit_mismatch (kiosk_id, seq, voucher, credited)"
+                    " SELECT %(k)s, %(seq)s, %(n)s, %(amount)s WHERE NOT EXISTS (SELECT 1 FROM hall_voucher"
+                    "  WHERE number = %(n)s AND redeemed_kiosk = %(k)s AND amount = %(amount)s"
+                    "  AND redeemed_seq = (SELECT max(seq) FROM hall_journal WHERE kiosk_id = %(k)s"
+                    "   AND action = %(intent)s AND voucher = %(n)s AND seq < %(seq)s))"
+                    " ON CONFLICT DO NOTHING",
+                    {"k": kiosk_id, "seq": e.seq, "n": e.voucher, "amount": e.value, "intent": REDEEMING},
+                )
             elif e.action in HALL_SETTINGS_ACTIONS and e.value:
                 conn.execute(
                     "INSERT INTO hall_push_result (push_id, kiosk_id, applied, seq)"

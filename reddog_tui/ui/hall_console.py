@@ -136,7 +136,8 @@ class HallConsole(App[None]):
         self._draw_kiosks(floor)
         self._draw_vouchers(floor)
         faults = [] if floor is None else [
-            line for k in kiosks for line in discrepancy_lines(k.kiosk_id, k.conflict, k.identity_gap)
+            line for k in kiosks
+            for line in discrepancy_lines(k.kiosk_id, k.hall.conflict, k.hall.identity_gap, k.hall.credit_mismatches)
         ]  # fmt: skip
         discrepancies = self.query_one("#discrepancies", Static)
         discrepancies.update("\n".join(faults))
@@ -156,7 +157,7 @@ class HallConsole(App[None]):
             *(names[name] for name in KIOSK_METERS),
         )
         for k in floor.kiosks if floor is not None else ():
-            if k.conflict is not None or k.identity_gap:
+            if k.hall.discrepancy:
                 status = "⚠ " + _("discrepancy")
             elif k.online:
                 status = "● " + _("online")
@@ -168,7 +169,7 @@ class HallConsole(App[None]):
                 _("{seconds} s ago").format(seconds=number(int(k.seconds_since_seen))),
                 "–" if k.lag_s is None else _("{seconds} s").format(seconds=decimal(k.lag_s, 1)),
                 "–" if k.balance is None else credits(k.balance),
-                *(number(k.meters[name]) for name in KIOSK_METERS),
+                *(number(k.hall.meters[name]) for name in KIOSK_METERS),
                 key=str(k.kiosk_id),
             )
 

@@ -72,7 +72,7 @@ def meter_names() -> dict[str, str]:
     }
 
 
-def discrepancy_lines(kiosk_id: int, conflict: str | None, identity_gap: int) -> list[str]:
+def discrepancy_lines(kiosk_id: int, conflict: str | None, identity_gap: int, credit_mismatches: int = 0) -> list[str]:
     """What is wrong with a kiosk of the hall, one sentence per fault (none: an empty list)."""
     lines = []
     if conflict is not None:
@@ -86,6 +86,14 @@ def discrepancy_lines(kiosk_id: int, conflict: str | None, identity_gap: int) ->
                 "Kiosk {kiosk}: the accounting identity is off by {gap} credits.",
                 abs(identity_gap),
             ).format(kiosk=number(kiosk_id), gap=number(identity_gap))
+        )
+    if credit_mismatches:
+        lines.append(
+            ngettext(
+                "Kiosk {kiosk}: {count} voucher credit that the hall did not redeem for it.",
+                "Kiosk {kiosk}: {count} voucher credits that the hall did not redeem for it.",
+                credit_mismatches,
+            ).format(kiosk=number(kiosk_id), count=number(credit_mismatches))
         )
     return lines
 

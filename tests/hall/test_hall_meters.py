@@ -73,3 +73,35 @@ def test_a_kiosk_whose_entries_do_not_add_up_is_flagged(pg, kiosk_id, kiosk_stor
     flagged = {k.kiosk_id: k for k in hall_meters(pg).discrepancies}
     assert kiosk_id in flagged
     assert flagged[kiosk_id].identity_gap == -7
+
+
+def test_a_voucher_credit_the_hall_did_not_redeem_for_the_kiosk_is_a_discrepancy(pg, kiosk_id, kiosk_store, capsys):
+    """Credits in from a voucher must match the hall's mark: this kiosk, this amount, before the credit."""
+    from reddog_tui.cli import main
+    from reddog_tui.engine import StackedDealer
+    from reddog_tui.store import GameSession
+
+    issuer_store, redeemer_store = kiosk_store("issuer"), kiosk_store("redeemer")
+    issuer = GameSession(issuer_store, StackedDealer([]), initial_credits=300)
+    server.register_kiosk(pg, kiosk_id + 7000)
+    number = server.reserve_voucher_numbers(pg, kiosk_id + 7000, 1)[0]
+    issuer.cash_out(voucher_number=number)
+    server.ship(pg, kiosk_id + 7000, issuer_store.journal_entries_after(0, 100))
+
+    redeemer = GameSession(redeemer_store, StackedDealer([]), initial_credits=0)
+    server.register_kiosk(pg, kiosk_id)
+    seq = redeemer.begin_voucher_redemption(number)
+    assert server.redeem(pg, number, kiosk_id, seq).amount == 300
+    redeemer.credit_redeemed_voucher(number, 300)  # as the hall answered: no discrepancy
+    seq = redeemer.begin_voucher_redemption(number)  # the same voucher again, with no answer asked
+    redeemer.credit_redeemed_voucher(number, 300)
+    seq = redeemer.begin_voucher_redemption(number + 1)  # and one the hall never issued
+    redeemer.credit_redeemed_voucher(number + 1, 50)
+    server.ship(pg, kiosk_id, redeemer_store.journal_entries_after(0, 100))
+
+    (mine,) = [k for k in hall_meters(pg).kiosks if k.kiosk_id == kiosk_id]
+    assert (mine.credit_mismatches, mine.identity_gap, mine.discrepancy) == (2, 0, True)
+    (issuing,) = [k for k in hall_meters(pg).kiosks if k.kiosk_id == kiosk_id + 7000]
+    assert (issuing.credit_mismatches, issuing.discrepancy) == (0, False)
+    assert main(["--hall-dsn", pg.info.dsn, "hall", "meters"]) == 1
+    assert f"Kiosk {kiosk_id:,}: 2 voucher credits that the hall did not redeem for it.\n" in capsys.readouterr().out
