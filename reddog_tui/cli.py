@@ -229,12 +229,38 @@ def _add_completion_and_manpage(commands) -> None:
                         description=_("Prints the manual page reddog(1) in roff, written from these options."))  # fmt: skip
 
 
+def _port(text: str) -> int:
+    return _whole_number(1, 65535, "--port")(text)
+
+
+def _add_serve(commands) -> None:
+    serve = commands.add_parser(
+        "serve", help=_("the kiosk in a web browser (needs the web extra)"),
+        description=_("Serves the kiosk to a web browser, one screen at a time: a second screen is told "
+                      "the kiosk is in use, a reload shows the same table. Only this machine can reach it "
+                      "unless --allow-remote is given."),
+    )  # fmt: skip
+    serve.add_argument("--host", default="127.0.0.1", metavar=_("ADDRESS"),
+                       help=_("the address to listen on (default 127.0.0.1, this machine only)"))  # fmt: skip
+    serve.add_argument("--port", type=_port, default=8000, metavar="N", help=_("the port (default 8000)"))
+    serve.add_argument("--allow-remote", action="store_true",
+                       help=_("allow an address other machines reach: whoever opens the page plays the kiosk"))  # fmt: skip
+    # The options of the kiosk itself, also after the command; SUPPRESS keeps a value given before it.
+    serve.add_argument("--kiosk", action="store_true", default=argparse.SUPPRESS,
+                       help=_("lock the kiosk for public play"))  # fmt: skip
+    serve.add_argument("--lang", type=_language, default=argparse.SUPPRESS, metavar="{" + ",".join(LANGUAGES) + "}",
+                       help=_("the language of the table and of these messages"))  # fmt: skip
+    serve.add_argument("--data-dir", type=_folder, default=argparse.SUPPRESS, metavar=_("FOLDER"),
+                       help=_("where the game keeps its journal (also REDDOG_DATA_DIR)"))  # fmt: skip
+
+
 SUB_COMMANDS: tuple[Callable, ...] = (
     _add_par,
     _add_simulate,
     _add_check,
     _add_attendant,
     _add_hall,
+    _add_serve,
     _add_completion_and_manpage,
 )
 
@@ -273,6 +299,8 @@ def parse_arguments(argv: Sequence[str] | None) -> argparse.Namespace:
     with _argparse_messages():
         parser = build_parser()
         args = parser.parse_args(argv)
+        if args.command == "serve" and args.seed is not None:
+            parser.error(_("--seed is for a demo at the terminal and cannot be used with serve."))
         if args.kiosk and args.seed is not None:  # a fixed shuffle must never meet real credits
             parser.error(_("--seed plays a demo and cannot be used with --kiosk."))
     return args
@@ -480,6 +508,46 @@ def run_kiosk(args: argparse.Namespace) -> int:
     return launch(args, data_dir_env=os.environ.get("REDDOG_DATA_DIR"))
 
 
+def is_loopback(host: str) -> bool:
+    import ipaddress
+
+    if host == "localhost":
+        return True
+    try:
+        return ipaddress.ip_address(host).is_loopback
+    except ValueError:
+        return False
+
+
+def run_serve(args: argparse.Namespace) -> int:
+    if not args.allow_remote and not is_loopback(args.host):
+        print("reddog: " + _("{host} can be reached from other machines, and whoever opens the page plays "
+                             "the kiosk. Add --allow-remote to serve it there anyway.").format(host=args.host),
+              file=sys.stderr)  # fmt: skip
+        return EXIT_USAGE
+    try:
+        from .web.server import serve
+    except ImportError:
+        print("reddog: " + _("reddog serve needs the web extra: pip install 'reddog-tui[web]'"), file=sys.stderr)
+        return EXIT_USAGE
+    from .i18n import current_language
+
+    data_dir = _data_dir(args).resolve()
+    if args.kiosk:
+        from .kiosk.attendant_cli import kiosk_refusal
+
+        refusal = kiosk_refusal(data_dir, args.lang)
+        if refusal is not None:
+            print(refusal, file=sys.stderr)
+            return EXIT_USAGE
+    extra = ["--log-level", args.log_level]
+    if args.hall_dsn:
+        extra += ["--hall-dsn", args.hall_dsn]
+    if args.kiosk_id is not None:
+        extra += ["--kiosk-id", str(args.kiosk_id)]
+    return serve(args.host, args.port, data_dir, kiosk=args.kiosk, language=current_language(), extra=extra)
+
+
 COMMANDS: dict[str | None, Callable[[argparse.Namespace], int]] = {
     "par": lambda args: run_par(args.decks, args.json),
     "simulate": lambda args: run_simulate(args.rounds, args.sim_seed, args.decks, args.json),
@@ -488,6 +556,7 @@ COMMANDS: dict[str | None, Callable[[argparse.Namespace], int]] = {
     "manpage": run_completion_or_manpage,
     "attendant": run_attendant,
     "hall": run_hall,
+    "serve": run_serve,
     None: run_kiosk,
 }
 
