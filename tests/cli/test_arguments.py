@@ -85,11 +85,11 @@ def test_sub_command_help_follows_lang(language):
 
 ARGPARSE_REFUSALS = {
     "invalid choice": (["shuffle"], {
-        "en": "reddog: invalid choice: 'shuffle' (choose from 'par', 'simulate', 'check', 'attendant', 'hall', 'completion', 'manpage')",
-        "de": "reddog: unbekannter Befehl: 'shuffle' (möglich sind 'par', 'simulate', 'check', 'attendant', 'hall', 'completion', 'manpage')",
-        "pl": "reddog: nieznany wybór: 'shuffle' (do wyboru: 'par', 'simulate', 'check', 'attendant', 'hall', 'completion', 'manpage')",
-        "fr": "reddog: choix inconnu\u00a0: 'shuffle' (au choix\u00a0: 'par', 'simulate', 'check', 'attendant', 'hall', 'completion', 'manpage')",
-        "it": "reddog: scelta non valida: 'shuffle' (scegli tra 'par', 'simulate', 'check', 'attendant', 'hall', 'completion', 'manpage')",
+        "en": "reddog: invalid choice: 'shuffle' (choose from 'par', 'simulate', 'check', 'attendant', 'hall', 'serve', 'completion', 'manpage')",
+        "de": "reddog: unbekannter Befehl: 'shuffle' (möglich sind 'par', 'simulate', 'check', 'attendant', 'hall', 'serve', 'completion', 'manpage')",
+        "pl": "reddog: nieznany wybór: 'shuffle' (do wyboru: 'par', 'simulate', 'check', 'attendant', 'hall', 'serve', 'completion', 'manpage')",
+        "fr": "reddog: choix inconnu\u00a0: 'shuffle' (au choix\u00a0: 'par', 'simulate', 'check', 'attendant', 'hall', 'serve', 'completion', 'manpage')",
+        "it": "reddog: scelta non valida: 'shuffle' (scegli tra 'par', 'simulate', 'check', 'attendant', 'hall', 'serve', 'completion', 'manpage')",
     }),
     "missing --rounds": (["simulate"], {
         "en": "reddog simulate: the following arguments are required: --rounds",

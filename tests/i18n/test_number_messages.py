@@ -118,6 +118,9 @@ TEXT = {
     "target": lambda: _("every kiosk"),
     "names": lambda: "chip_values, min_bet",
     "files": lambda: "reddog-meters-20261201T180000Z.csv, reddog-journal-20261201T180000Z.csv",
+    # `reddog serve` (cli.py): an address and a port are written as the network writes them.
+    "host": lambda: "0.0.0.0",
+    "port": lambda: "8000",
 }
 
 
