@@ -19,6 +19,9 @@ DEPLOY = Path(__file__).resolve().parent.parent / "deploy"
 CONSOLE_UNIT = DEPLOY / "reddog-kiosk.service"
 GRAPHICAL_UNIT = DEPLOY / "reddog-kiosk-cage.service"
 FOOT_CONFIG = DEPLOY / "foot.ini"
+SERVE_UNIT = DEPLOY / "reddog-serve.service"
+BROWSER_UNIT = DEPLOY / "reddog-browser.service"
+CHROMIUM_POLICY = DEPLOY / "chromium-policy.json"
 
 
 def unit_settings(unit: Path) -> dict[str, dict[str, list[str]]]:
@@ -44,7 +47,7 @@ def executables(unit: Path) -> list[str]:
 
 
 @pytest.mark.skipif(shutil.which("systemd-analyze") is None, reason="systemd-analyze is not installed here")
-@pytest.mark.parametrize("unit", [CONSOLE_UNIT, GRAPHICAL_UNIT], ids=lambda unit: unit.name)
+@pytest.mark.parametrize("unit", [CONSOLE_UNIT, GRAPHICAL_UNIT, SERVE_UNIT, BROWSER_UNIT], ids=lambda unit: unit.name)
 def test_the_unit_passes_systemd_analyze_verify(tmp_path, unit):
     text = unit.read_text()
     stub = tmp_path / "stub"
@@ -90,3 +93,19 @@ def test_foot_accepts_the_settings():
         ["foot", "--check-config", f"--config={FOOT_CONFIG}"], capture_output=True, text=True, timeout=60
     )
     assert result.returncode == 0, result.stderr
+
+
+def test_the_browser_kiosk_shows_the_loopback_server_with_the_kiosk_flags():
+    serve = unit_settings(SERVE_UNIT)["Service"]["ExecStart"][0].split()
+    assert serve[1:3] == ["serve", "--kiosk"] and serve[serve.index("--host") + 1] == "127.0.0.1"
+    assert "--allow-remote" not in serve
+    browser = unit_settings(BROWSER_UNIT)["Service"]["ExecStart"][0].split()
+    flags = {"--kiosk", "--noerrdialogs", "--disable-pinch", "--overscroll-history-navigation=0"}
+    assert flags <= set(browser) and browser[-1] == "http://127.0.0.1:" + serve[serve.index("--port") + 1] + "/"
+    assert unit_settings(BROWSER_UNIT)["Unit"]["Wants"] == ["reddog-serve.service"]
+
+
+def test_the_chromium_policy_turns_off_the_developer_tools():
+    import json
+
+    assert json.loads(CHROMIUM_POLICY.read_text())["DeveloperToolsAvailability"] == 2  # 2: never
