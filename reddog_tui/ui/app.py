@@ -8,6 +8,7 @@ import random
 import secrets
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -27,6 +28,7 @@ from .glyphs import FULL, GlyphSet, current_glyph_set, use_glyph_set
 from .key_pace import KeyPace, paced_driver
 from .kiosk_mode import KioskApp
 from .theme import build_themes, default_variables, theme_for
+from .view import TableView, build_view
 
 NEW_PLAYER_CREDITS = 1000  # outside kiosk mode a new data dir can play at once
 PUSH_PAUSE_S = 1.5  # R10: the pause before a push deals the next hand
@@ -64,6 +66,9 @@ class RedDogApp(KioskApp, App):
     ]
 
     language: reactive[str] = reactive(i18n.DEFAULT_LANGUAGE, init=False)
+    # The table as committed and what may be done with it, built once per transition
+    # (`publish_view`); every screen watches it. None until the journal is open.
+    table_view: reactive[TableView | None] = reactive(None, init=False)
     new_player_credits = NEW_PLAYER_CREDITS  # a new practice table, and a new bankroll
 
     def __init__(
@@ -146,6 +151,7 @@ class RedDogApp(KioskApp, App):
         self.set_reactive(RedDogApp.language, chosen)
         i18n.set_language(chosen)
         self.apply_theme()
+        self.publish_view()
         if self.kiosk and not self.start_kiosk_mode():
             self.exit(return_code=2)  # no attendant PIN: `reddog attendant set-pin` first
             return
@@ -189,7 +195,7 @@ class RedDogApp(KioskApp, App):
                 return
             if result.amount and self.kiosk_mode is not None:
                 self.kiosk_mode.credits_added(result.amount)
-            self.refresh_screens()
+            self.publish_view()
             if done is not None:
                 done(result)
 
@@ -203,7 +209,7 @@ class RedDogApp(KioskApp, App):
         """Settings the hall sent, applied between rounds (the journal guard covers the timer)."""
         if self.hall_link is not None and self.session is not None and self.hall_link.apply_settings():
             self.apply_theme()  # the hall may switch high contrast too
-            self.refresh_screens()
+            self.publish_view()
 
     @staticmethod
     def round_open(state: TableState) -> bool:
@@ -219,7 +225,7 @@ class RedDogApp(KioskApp, App):
     def set_setting_on(self, key: str, on: bool) -> None:
         if self.session is not None:
             self._store_call(lambda: self.session.set_setting(key, on))
-        self.refresh_screens()
+        self.publish_view()
 
     def apply_theme(self) -> None:
         """The felt, or the high-contrast theme the setting asks for (the console keeps its own)."""
@@ -242,7 +248,7 @@ class RedDogApp(KioskApp, App):
         i18n.set_language(language)
         if self.session is not None:
             self._store_call(lambda: self.session.set_setting(Key.LANGUAGE, language))
-        self.refresh_screens()
+        self.publish_view()
 
     def choose_language(self, language: str) -> None:
         """A language the player picked: shown everywhere and remembered, even if it is already shown."""
@@ -254,12 +260,19 @@ class RedDogApp(KioskApp, App):
     def action_next_language(self) -> None:
         self.language = next_language(self.language)
 
-    def refresh_screens(self) -> None:
-        """Every screen on the stack redraws its text, the ones underneath too."""
-        for screen in list(self.screen_stack):
-            redraw = getattr(screen, "redraw", None)
-            if redraw is not None:
-                redraw()
+    def publish_view(self) -> None:
+        """Build the one view of the table after a committed transition, a refusal, a setting or a
+        language switch; the screens that watch `table_view` redraw from it (see ViewScreen)."""
+        session = self.session
+        if session is None:
+            return
+        last = self.table_view
+        if last is not None and last.state is session.state:  # no transition: its legality still holds
+            self.table_view = replace(last, language=self.language, settings=session.settings, refusal=self.refusal)
+        else:
+            self.table_view = build_view(
+                session.state, self.language, session.settings, self.refusal, session.out_of_credits()
+            )
 
     # --- what may act ---------------------------------------------------------------
     def get_driver_class(self) -> type[Driver]:
@@ -330,29 +343,31 @@ class RedDogApp(KioskApp, App):
         self._open_over_table(RecallScreen)
 
     # --- playing ---------------------------------------------------------------
-    def act(self, action: Action, value: int | bool | None = None) -> bool:
-        """Do `action` through the session; a refusal becomes the message line's text.
+    def act(self, action: Action, value: int | bool | None = None, *, show_refusal: bool = True) -> bool:
+        """Do `action` through the session; a refusal becomes the message line's text, unless
+        the screen that asked explains it itself (`show_refusal=False`).
 
         True if it was taken. Guarded itself too, as screens also act from their own messages.
         """
         with self.journal_guard():
-            return self._act(action, value)
+            return self._act(action, value, show_refusal)
         return False
 
-    def _act(self, action: Action, value: int | bool | None) -> bool:
+    def _act(self, action: Action, value: int | bool | None, show_refusal: bool = True) -> bool:
         if self.session is None:
             return False
         try:
             state = self.session.act(action, value)
         except RedDogError as error:
-            self.refusal = error  # nothing changed: a pending push deal still comes
-            self.refresh_screens()
+            # Nothing changed: a pending push deal still comes.
+            self.refusal = error if show_refusal else None
+            self.publish_view()
             return False
         self.refusal = None
         self.cancel_push_deal()
         if state.outcome is Outcome.WIN and state.phase is Phase.SETTLED and self.sound:
             self.bell()
-        self.refresh_screens()
+        self.publish_view()
         self.schedule_push_deal()
         return True
 
@@ -422,7 +437,7 @@ class RedDogApp(KioskApp, App):
         with self.journal_guard():
             self.session.new_bankroll(self.new_player_credits)
             self.refusal = None
-            self.refresh_screens()
+            self.publish_view()
 
     def schedule_push_deal(self) -> None:
         """R10: after a push the same ante plays the next hand, after a short pause."""

@@ -65,17 +65,15 @@ def rank_letter(rank: int) -> str:
 SUIT_SYMBOLS = full_suit_marks()  # a full font's; the console draws letters (see glyphs.py)
 
 
+PICTURE_RANKS: dict[int, str] = {11: N_("Jack"), 12: N_("Queen"), 13: N_("King"), 14: N_("Ace")}
+SUIT_NAMES: dict[str, str] = {"S": N_("spades"), "H": N_("hearts"), "D": N_("diamonds"), "C": N_("clubs")}
+
+
 def card_name(card: Card) -> str:
     """A card in words, for the rules and for anyone who cannot tell the symbols."""
-    ranks = {
-        11: _("Jack"),
-        12: _("Queen"),
-        13: _("King"),
-        14: _("Ace"),
-    }
-    suits = {"S": _("spades"), "H": _("hearts"), "D": _("diamonds"), "C": _("clubs")}
-    rank = ranks.get(card.rank, str(card.rank))
-    return _("{rank} of {suit}").format(rank=rank, suit=suits[card.suit])
+    # Only the card's own words are looked up: every deal names three cards.
+    rank = _(PICTURE_RANKS[card.rank]) if card.rank in PICTURE_RANKS else str(card.rank)
+    return _("{rank} of {suit}").format(rank=rank, suit=_(SUIT_NAMES[card.suit]))
 
 
 def hand_name(kind: HandKind, spread: int = 0) -> str:

@@ -83,7 +83,6 @@ class PinScreen(Screen):
 
     DEFAULT_CSS = ATTENDANT_CSS
     BINDINGS = [Binding("escape", "cancel", show=False)]
-    ready = False
 
     def __init__(self) -> None:
         super().__init__()
@@ -101,13 +100,12 @@ class PinScreen(Screen):
         yield KeyBar("", id="keys", markup=False)
 
     def on_mount(self) -> None:
-        self.ready = True
         self.refresh_view()
         self.query_one("#pin", Input).focus()
         self.set_interval(1.0, self.refresh_view)  # the lock's countdown
 
     def refresh_view(self) -> None:
-        if not self.ready or self.app.kiosk_mode is None:
+        if self.app.kiosk_mode is None:
             return
         self.query_one("#pin-title", Static).update(_("Attendant"))
         self.query_one("#pin-prompt", Static).update(_("Enter the attendant PIN and press Enter."))
@@ -205,7 +203,7 @@ class AttendantMenu(AttendantScreen):
         yield KeyBar("", id="keys", markup=False)
 
     def refresh_view(self) -> None:
-        if not self.ready or self.app.session is None:
+        if self.app.session is None:
             return
         kiosk = self.app.kiosk_mode
         self.query_one(".attendant-title", Static).update(_("Attendant menu"))
@@ -323,7 +321,7 @@ class AttendantMenu(AttendantScreen):
             self.refresh_view()
         kiosk.cash_out_requested = False
         kiosk.end_session()
-        app.refresh_screens()
+        app.publish_view()
         app.push_screen(VoucherScreen(voucher))
 
     def action_leave(self) -> None:
@@ -335,7 +333,7 @@ def leave_attendant(app) -> None:
     app.journal_attendant("menu_closed")
     while isinstance(app.screen, (AttendantScreen, PinScreen)):
         app.pop_screen()
-    app.refresh_screens()
+    app.publish_view()
     app.refresh_session_info()
 
 
@@ -371,7 +369,7 @@ class AddCreditsScreen(AttendantScreen):
         self.query_one("#amount", Input).focus()
 
     def refresh_view(self) -> None:
-        if not self.ready or self.app.session is None:
+        if self.app.session is None:
             return
         self.query_one(".attendant-title", Static).update(_("Add credits"))
         self.query_one("#credits-now", Static).update(
@@ -413,7 +411,7 @@ class AddCreditsScreen(AttendantScreen):
             self.app.kiosk_mode.credits_added(amount)
             self.message = _("{amount} added.").format(amount=credits(amount))
             self.query_one("#amount", Input).value = ""
-            self.app.refresh_screens()
+            self.app.publish_view()
         self.refresh_view()
 
     def action_back(self) -> None:
@@ -444,7 +442,7 @@ class RedeemVoucherScreen(AttendantScreen):
         self.query_one("#voucher-number", Input).focus()
 
     def refresh_view(self) -> None:
-        if not self.ready or self.app.session is None:
+        if self.app.session is None:
             return
         self.query_one(".attendant-title", Static).update(_("Redeem a voucher"))
         self.query_one("#credits-now", Static).update(
@@ -523,8 +521,6 @@ class VoucherScreen(AttendantScreen):
         yield KeyBar("", id="keys", markup=False)
 
     def refresh_view(self) -> None:
-        if not self.ready:
-            return
         v = self.voucher
         self.query_one(".voucher-title", Static).update(
             Content.assemble(("Red Dog", "$title-text"), " · ", _("Cash-out voucher"))
@@ -567,7 +563,7 @@ class MetersScreen(AttendantScreen):
         yield KeyBar("", id="keys", markup=False)
 
     def refresh_view(self) -> None:
-        if not self.ready or self.app.session is None:
+        if self.app.session is None:
             return
         self.query_one(".attendant-title", Static).update(_("Meters"))
         values = self.app.session.meters()
@@ -711,7 +707,7 @@ class OperatorSettingsScreen(AttendantScreen):
         self.query_one(f"#{field_id(Key.DEFAULT_LANGUAGE)}", ChoiceField).value = values[Key.DEFAULT_LANGUAGE]
 
     def refresh_view(self) -> None:
-        if not self.ready or self.app.session is None:
+        if self.app.session is None:
             return
         self.query_one(".attendant-title", Static).update(_("Operator settings"))
         names = setting_names()
@@ -771,7 +767,7 @@ class OperatorSettingsScreen(AttendantScreen):
             return
         self.message = _("Settings saved.")
         self.load()
-        app.refresh_screens()
+        app.publish_view()
 
     def refuse(self, refused: SettingRefused) -> None:
         """Nothing is saved: the reason is shown and the refused field takes the focus, as typed."""
@@ -817,7 +813,6 @@ class ConfirmScreen(ModalScreen[bool]):
         Binding("right", "app.focus_next", show=False),
         Binding("escape", "answer(False)", show=False),
     ]
-    ready = False
 
     def __init__(self, question: Callable[[], str], yes_label: Callable[[], str]) -> None:
         super().__init__()
@@ -832,12 +827,11 @@ class ConfirmScreen(ModalScreen[bool]):
         yield KeyBar("", id="keys", markup=False)
 
     def on_mount(self) -> None:
-        self.ready = True
         self.refresh_view()
         self.query_one("#confirm-yes", Button).focus()
 
     def refresh_view(self) -> None:
-        if not self.ready or not self.query("#confirm-question"):
+        if not self.query("#confirm-question"):
             return
         self.query_one("#confirm-question", Static).update(self.question())
         self.query_one("#confirm-yes", Button).label = self.yes_label()

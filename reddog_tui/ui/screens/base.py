@@ -1,22 +1,48 @@
-"""What every kiosk screen shares: drawn from the state, redrawn on every change and language switch."""
+"""What every kiosk screen shares: drawn from the app's view of the table, redrawn when it changes."""
 
 from __future__ import annotations
 
 from textual import events
 from textual.binding import Binding
 from textual.containers import VerticalScroll
-from textual.screen import Screen
+from textual.screen import ModalScreen, Screen
 from textual.widgets import Static
 
 
 class ViewScreen(Screen):
-    """The app calls `refresh_view` on every screen of the stack after each action and language switch."""
+    """A screen drawn from the app's `table_view` and the current language.
 
-    ready = False  # set once composed; a redraw before that has nothing to draw on
+    It watches the view: while it is shown (on top, or under a modal screen) a new view
+    redraws it at once; underneath another screen it is only marked stale and redrawn when
+    it is shown again, so a language switch costs the one screen in view.
+    """
+
+    _stale = False  # a view came while this screen was hidden
 
     def on_mount(self) -> None:
-        self.ready = True
+        self.watch(self.app, "table_view", self._view_changed, init=False)
         self.redraw()
+
+    def _view_changed(self) -> None:
+        if self.shown:
+            self.redraw()
+        else:
+            self._stale = True
+
+    @property
+    def shown(self) -> bool:
+        """On top, or seen through the modal screens above it."""
+        for screen in reversed(self.app.screen_stack):
+            if screen is self:
+                return True
+            if not isinstance(screen, ModalScreen):
+                return False
+        return False
+
+    def on_screen_resume(self) -> None:
+        if self._stale:
+            self._stale = False
+            self.redraw()
 
     def redraw(self) -> None:
         """`refresh_view` inside the app's journal guard: a screen that reads the journal
@@ -25,7 +51,7 @@ class ViewScreen(Screen):
             self.refresh_view()
 
     def refresh_view(self) -> None:
-        """Draw every text from the state in the current language."""
+        """Draw every text from the view in the current language."""
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         return self.app.may_act(action)  # one rule for the whole app

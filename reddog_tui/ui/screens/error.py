@@ -24,8 +24,6 @@ class StoreErrorScreen(ViewScreen):
         yield KeyBar("", id="keys", markup=False)
 
     def refresh_view(self) -> None:
-        if not self.ready:
-            return
         at_start = self.error.at_start
         self.query_one("#error-title", Static).update(store_error_title(at_start))
         self.query_one("#error-text", Static).update(store_error_text(self.error.code, str(self.error.path), at_start))

@@ -59,8 +59,6 @@ class JournalCheckScreen(AttendantScreen):
         self.refresh_view()
 
     def refresh_view(self) -> None:
-        if not self.ready:
-            return
         self.query_one(".attendant-title", Static).update(_("Check the journal"))
         report = self.query_one("#check-report", Static)
         if self.results is None:

@@ -29,7 +29,6 @@ class RealityCheckScreen(ModalScreen):
         Binding("right", "app.focus_next", show=False),
         Binding("escape", "continue_playing", show=False),
     ]
-    ready = False
 
     def compose(self) -> ComposeResult:
         with Vertical(id="reality-box"):
@@ -41,13 +40,12 @@ class RealityCheckScreen(ModalScreen):
         yield KeyBar("", id="keys", markup=False)
 
     def on_mount(self) -> None:
-        self.ready = True
         self.refresh_view()
         for button in self.query("#reality-continue"):
             button.focus()
 
     def refresh_view(self) -> None:
-        if not self.ready or self.app.kiosk_mode is None or not self.query("#reality-title"):
+        if self.app.kiosk_mode is None or not self.query("#reality-title"):
             return  # not composed (the app is closing)
         kiosk = self.app.kiosk_mode
         self.query_one("#reality-title", Static).update(_("Time for a break?"))

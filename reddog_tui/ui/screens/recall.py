@@ -166,7 +166,7 @@ class RecallScreen(ScrollingScreen):
         self.redraw()
 
     def refresh_view(self) -> None:
-        if not self.ready or self.app.session is None:
+        if self.app.session is None:
             return
         records = self.app.session.recent_rounds(RECALL_ROUNDS)
         self.query_one("#recall-title", Static).update(_("Game recall"))

@@ -112,7 +112,6 @@ class RulesScreen(ScrollingScreen):
         yield KeyBar("", id="keys", markup=False)
 
     def on_mount(self) -> None:
-        self.ready = True
         self._draw_fixed_texts()
 
     def _draw_fixed_texts(self) -> None:
@@ -122,8 +121,6 @@ class RulesScreen(ScrollingScreen):
 
     def refresh_view(self) -> None:
         """Hand the new texts to the widgets already there: every language has the same sections and blocks."""
-        if not self.ready:
-            return
         state = self.app.session.state if self.app.session is not None else None
         texts = all_texts(rules_sections(state), current_hand(state))
         widgets = list(self.query_one("#rules-text", VerticalScroll).children)

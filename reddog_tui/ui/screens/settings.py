@@ -73,27 +73,24 @@ class SettingsScreen(ViewScreen):
         yield KeyBar("", id="keys", markup=False)
         yield Static("", id="too-small", markup=False)
 
-    def _progressive_lock(self) -> str:
-        """Why progressive betting cannot be switched now (R13), or ""."""
-        reason = self.app.session.why_not(Action.SET_PROGRESSIVE)
-        return error_text(reason) if reason is not None else ""
-
     def refresh_view(self) -> None:
-        if not self.ready or self.app.session is None:
+        view = self.app.table_view
+        if self.app.session is None or view is None:
             return
         on, off = _("On"), _("Off")
-        state = self.app.session.state
-        lock = self._progressive_lock()
+        state = view.state
+        reason = view.why_not(Action.SET_PROGRESSIVE)  # why it cannot be switched now (R13)
+        lock = error_text(reason) if reason is not None else ""
         values = {
-            "language": (_("Language"), LANGUAGE_NAMES[self.app.language], True),
+            "language": (_("Language"), LANGUAGE_NAMES[view.language], True),
             "progressive": (
                 pgettext("setting", "Progressive betting"),
                 on if state.config.progressive else off,
                 not lock,
             ),
-            "fast_play": (_("Fast play"), on if self.app.fast_play else off, True),
-            "sound": (_("Sound effects (terminal bell)"), on if self.app.sound else off, True),
-            "high_contrast": (_("High contrast"), on if self.app.settings.high_contrast else off, True),
+            "fast_play": (_("Fast play"), on if view.settings.fast_play else off, True),
+            "sound": (_("Sound effects (terminal bell)"), on if view.settings.sound else off, True),
+            "high_contrast": (_("High contrast"), on if view.settings.high_contrast else off, True),
         }
         self.query_one("#settings-title", Static).update(_("Game Settings"))
         for row in self.query(SettingRow):
@@ -124,8 +121,7 @@ class SettingsScreen(ViewScreen):
             app.language = LANGUAGES[(LANGUAGES.index(app.language) + step) % len(LANGUAGES)]
         elif key == "progressive":
             # A refusal (a round is open) is shown as the reason under the list.
-            app.act(Action.SET_PROGRESSIVE, not app.session.state.config.progressive)
-            app.refusal = None
+            app.act(Action.SET_PROGRESSIVE, not app.session.state.config.progressive, show_refusal=False)
         elif key == "fast_play":
             app.set_setting_on(Key.FAST_PLAY, not app.fast_play)
         elif key == "sound":

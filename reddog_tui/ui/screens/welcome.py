@@ -58,8 +58,6 @@ class WelcomeScreen(ViewScreen):
         yield Static("", id="too-small", markup=False)
 
     def refresh_view(self) -> None:
-        if not self.ready:
-            return
         if self.app.language != self._shown_language:  # switched with `l`: follow it
             self._shown_language = self.highlighted = self.app.language
         self.query_one("#welcome-tagline", Static).update(

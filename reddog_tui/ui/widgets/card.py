@@ -21,6 +21,8 @@ EMPTY_STYLE = "$card-empty"
 class CardView(Widget):
     """One card: face up (rank and suit), face down (the back), or an empty place."""
 
+    # Bound to the table's language: the words and numbers drawn in render() follow a switch.
+    language: reactive[str] = reactive("")
     card: reactive[Card | None] = reactive(None)
     face_up: reactive[bool] = reactive(False)
 

@@ -24,6 +24,8 @@ class Chip(Widget):
             super().__init__()
             self.value, self.remove = value, remove
 
+    # Bound to the table's language: the words and numbers drawn in render() follow a switch.
+    language: reactive[str] = reactive("")
     selected: reactive[bool] = reactive(False)
     usable: reactive[bool] = reactive(True)
 

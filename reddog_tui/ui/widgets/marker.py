@@ -11,6 +11,8 @@ from ...i18n.formatting import number
 
 
 class SpreadMarker(Widget):
+    # Bound to the table's language: the words and numbers drawn in render() follow a switch.
+    language: reactive[str] = reactive("")
     spread: reactive[int] = reactive(0)
 
     def render(self) -> Content:

@@ -50,6 +50,8 @@ def pay_rows(compact: bool, width: int = 0) -> list[tuple[str, str, set[tuple[Ha
 class PayTable(Widget):
     """Redrawn from `hand` (kind and spread) and its own size."""
 
+    # Bound to the table's language: the words and numbers drawn in render() follow a switch.
+    language: reactive[str] = reactive("")
     hand: reactive[tuple[HandKind, int] | None] = reactive(None)
 
     def render(self) -> Content:

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from textual.content import Content
 from textual.geometry import Size
+from textual.reactive import reactive
 from textual.widgets import Static
 
 # Private-use characters: one cell wide, never a space, never in a translation.
@@ -26,9 +27,16 @@ def wrap_lines(text: str, width: int) -> list[str]:
 class Prose(Static):
     """A plain-text Static whose lines break only where the text allows it."""
 
+    # What it says: setting the text it already shows does nothing (Textual compares).
+    text: reactive[str] = reactive("", init=False)
+
     def __init__(self, text: str = "", **kwargs) -> None:
         super().__init__(text, markup=False, **kwargs)
+        self.set_reactive(Prose.text, text)
         self._wrapped: tuple[tuple[str, int], list[str]] | None = None
+
+    def watch_text(self, text: str) -> None:
+        self.update(text)
 
     def _lines(self, width: int) -> list[str]:
         key = (str(self.content), width)

@@ -1,0 +1,65 @@
+"""One view of the table, built once per transition and pushed to the screens that watch it."""
+
+from __future__ import annotations
+
+from textual.widgets import Static
+
+from reddog_tui.i18n import _
+from reddog_tui.ui import app as app_module
+from reddog_tui.ui.screens.table import TableScreen
+
+from .helpers import SPREAD_4_WIN, make_app, run
+
+
+def counting_builds(monkeypatch) -> list[object]:
+    built: list[object] = []
+    real = app_module.build_view
+
+    def build(*args, **kwargs):
+        built.append(args[0])
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(app_module, "build_view", build)
+    return built
+
+
+@run
+async def test_each_transition_builds_one_view_and_a_language_switch_none(tmp_path, monkeypatch):
+    """Legality is worked out once per transition; a language switch changes no state, so the
+    view keeps its legality and only its language."""
+    built = counting_builds(monkeypatch)
+    app = make_app(tmp_path, "en", [SPREAD_4_WIN])
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("enter")
+        await pilot.pause()
+        built.clear()
+        await pilot.press("plus")
+        await pilot.pause()
+        assert len(built) == 1 and app.session.state.ante == 1
+        await pilot.press("d")
+        await pilot.pause()
+        assert len(built) == 2 and built[-1] is app.session.state
+        before = app.table_view
+        await pilot.press("l")
+        await pilot.pause()
+        assert len(built) == 2
+        assert app.table_view.language == "de" and app.table_view.reasons is before.reasons
+
+
+@run
+async def test_a_screen_underneath_is_redrawn_when_it_is_shown_again(tmp_path):
+    """A language switch under the rules redraws only the rules; the table follows once it is back in view."""
+    app = make_app(tmp_path, "en", [SPREAD_4_WIN])
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("enter", "plus", "d", "f1")
+        await pilot.pause()
+        table = next(screen for screen in app.screen_stack if isinstance(screen, TableScreen))
+        await pilot.press("l")
+        await pilot.pause()
+        assert str(app.screen.query_one("#rules-title", Static).content) == _("Game Rules") != "Game Rules"
+        assert "Credits" in str(table.query_one("#credits", Static).content)  # not redrawn while hidden
+        await pilot.press("escape")
+        await pilot.pause()
+        assert app.screen is table
+        assert _("Credits") in str(table.query_one("#credits", Static).content)
+        assert "Credits" not in str(table.query_one("#credits", Static).content)
