@@ -22,6 +22,7 @@ from ..engine import HandKind, ParSheet, TableConfig, pay_table
 from ..engine.cards import RANKS
 from . import N_, _, current_language, pgettext, set_language
 from .formatting import listing, number, odds, percent
+from .keys import described
 
 # --- blocks -----------------------------------------------------------------
 # The same block types describe the English source and the rendered result.
@@ -451,22 +452,9 @@ PUSH_CELL = N_("Push")
 
 KEYS_HEADER = (N_("Key"), N_("What it does"))
 # Key names as printed on the keys; Esc is shown as the key bar names it ("Échap" in French).
-KEY_ROWS: tuple[tuple[str, str], ...] = (
-    # Translators: the button labels of your table for deal, rebet and deal again.
-    ("d", N_("DEAL; after a round REBET, or DEAL again with progressive betting")),
-    # Translators: French shows RAISE as OUI and CALL as NON.
-    ("r", N_("RAISE: double the stake")),
-    ("c", N_("CALL: keep the ante as it is")),
-    ("n", N_("NEW BET: everything on the table to the credits")),
-    ("o", N_("COLLECT: the chips on the table to the credits")),
-    ("+ / -", N_("Add or remove one chip of the chosen value")),
-    ("← / →", N_("Choose the chip value")),
-    ("l", N_("Next language")),
-    ("F1", N_("These rules")),
-    ("F2", N_("Game settings")),
-    ("F3", N_("Game recall: the last ten rounds")),
-    ("Esc", N_("Back to the table; the round stays exactly as it was")),
-)
+KEY_ROWS: tuple[tuple[str, str], ...] = tuple(
+    (key.shown, key.description) for key in described() if key.description is not None
+)  # the key registry's rows (keys.py)
 
 
 def source_messages() -> tuple[str, ...]:

@@ -13,7 +13,6 @@ from pathlib import Path
 from typing import Any
 
 from textual.app import App
-from textual.binding import Binding
 from textual.driver import Driver
 from textual.reactive import reactive
 from textual.screen import Screen
@@ -22,9 +21,11 @@ from textual.scrollbar import ScrollBar, ScrollBarRender
 from .. import i18n
 from ..engine import Action, Dealer, Outcome, Phase, RedDogError, ShuffledDealer, TableState
 from ..i18n import LANGUAGES, next_language
+from ..i18n.keys import APP
 from ..store.errors import StoreError
 from ..store.settings import Key, Settings
 from .glyphs import FULL, GlyphSet, current_glyph_set, use_glyph_set
+from .key_bindings import bindings
 from .key_pace import KeyPace, paced_driver
 from .kiosk_mode import KioskApp
 from .theme import build_themes, default_variables, theme_for
@@ -55,15 +56,7 @@ class RedDogApp(KioskApp, App):
     # The table needs 80×24; below either a notice replaces it (see the stylesheet).
     HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (80, "-normal"), (120, "-wide")]
     VERTICAL_BREAKPOINTS = [(0, "-short"), (24, "-tall"), (40, "-high")]
-    BINDINGS = [
-        Binding("ctrl+q", "quit", show=False, priority=True),
-        Binding("l", "next_language", show=False),
-        Binding("f1", "show_rules", show=False),
-        Binding("f2", "show_settings", show=False),
-        Binding("f3", "show_recall", show=False),
-        Binding("escape", "back_to_table", show=False),
-        Binding("f12", "attendant", show=False),  # kiosk mode: the attendant's PIN entry
-    ]
+    BINDINGS = bindings(APP)  # from the key registry (i18n/keys.py)
 
     language: reactive[str] = reactive(i18n.DEFAULT_LANGUAGE, init=False)
     # The table as committed and what may be done with it, built once per transition

@@ -10,6 +10,7 @@ from ..engine import Action, HandKind, Outcome, Phase, TableState, errors, payou
 from ..engine.cards import Card
 from ..i18n import N_, _, pgettext
 from ..i18n.formatting import credits, number, odds
+from ..i18n.keys import BUTTON_KEYS
 from .glyphs import full_suit_marks
 
 # Button labels (glossary); shown in capitals on the table.
@@ -20,16 +21,6 @@ BUTTON_LABELS: dict[Action, str] = {
     Action.COLLECT: N_("COLLECT"),
     Action.REBET: N_("REBET"),
     Action.NEW_BET: N_("NEW BET"),
-}
-
-# The key that triggers each button (section "Keys" of the issue).
-BUTTON_KEYS: dict[Action, str] = {
-    Action.DEAL: "d",
-    Action.RAISE: "r",
-    Action.CALL: "c",
-    Action.COLLECT: "o",
-    Action.REBET: "d",
-    Action.NEW_BET: "n",
 }
 
 

@@ -6,7 +6,6 @@ from textual.app import ComposeResult
 from textual.containers import Vertical
 from textual.widgets import Static
 
-from ...i18n import _
 from ...kiosk.store_messages import store_error_text, store_error_title
 from ..widgets.buttons import KeyBar
 from .base import ViewScreen
@@ -29,4 +28,4 @@ class StoreErrorScreen(ViewScreen):
         self.query_one("#error-text", Static).update(store_error_text(self.error.code, str(self.error.path), at_start))
         from .table import common_keys
 
-        self.query_one("#keys", KeyBar).show([k for k in common_keys() if k[1] != _("Settings")])
+        self.query_one("#keys", KeyBar).show(common_keys(leave_out=("show_settings",)))

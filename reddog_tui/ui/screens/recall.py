@@ -21,6 +21,7 @@ from ...engine import HandKind, Outcome
 from ...engine.cards import Card
 from ...i18n import _, current_language, ngettext, pgettext
 from ...i18n.formatting import babel_locale, number
+from ...i18n.keys import bar_item
 from ..glyphs import suit_mark
 from ..texts import hand_name, rank_letter
 from ..widgets.buttons import KeyBar
@@ -181,7 +182,7 @@ class RecallScreen(ScrollingScreen):
         self.query_one("#recall-rounds", Static).update(Content("\n").join(self.layout_lines(records)))
         self.query_one("#recall-rounds").display = bool(records)
         # The settings key is left out so that the bar fits 80 columns in every language.
-        keys = [(pgettext("key", "Esc"), _("Back to the table"))] + [k for k in common_keys() if k[1] != _("Settings")]
+        keys = [bar_item("back_to_table"), *common_keys(leave_out=("show_settings",))]
         self.query_one("#keys", KeyBar).show(keys)
 
     def layout_lines(self, records) -> list[Content]:

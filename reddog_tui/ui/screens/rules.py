@@ -12,7 +12,8 @@ from textual.widget import Widget
 from textual.widgets import Static
 
 from ...engine import TableConfig
-from ...i18n import _, current_language, pgettext
+from ...i18n import _, current_language
+from ...i18n.keys import bar_item
 from ...i18n.rules_help import render_rules
 from ..widgets.bullets import BulletList
 from ..widgets.buttons import KeyBar
@@ -116,7 +117,7 @@ class RulesScreen(ScrollingScreen):
 
     def _draw_fixed_texts(self) -> None:
         self.query_one("#rules-title", Static).update(_("Game Rules"))
-        keys = [(pgettext("key", "Esc"), _("Back to the table"))] + [k for k in common_keys() if k[1] != _("Rules")]
+        keys = [bar_item("back_to_table"), *common_keys(leave_out=("show_rules",))]
         self.query_one("#keys", KeyBar).show(keys)
 
     def refresh_view(self) -> None:

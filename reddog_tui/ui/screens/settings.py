@@ -12,6 +12,7 @@ from textual.widgets import Static
 
 from ...engine import Action
 from ...i18n import LANGUAGE_NAMES, LANGUAGES, _, pgettext
+from ...i18n.keys import bar_item
 from ...store.settings import Key
 from ..texts import error_text
 from ..widgets.buttons import KeyBar
@@ -98,7 +99,7 @@ class SettingsScreen(ViewScreen):
             row.show(name, value, row.key == self.highlighted, enabled)
         self.query_one("#settings-reason", Static).update(lock)
         self.query_one("#settings-hint", Static).update(_("↑/↓ chooses a setting; Enter, ←/→ or a click changes it."))
-        keys = [(pgettext("key", "Esc"), _("Back to the table"))] + [k for k in common_keys() if k[1] != _("Settings")]
+        keys = [bar_item("back_to_table"), *common_keys(leave_out=("show_settings",))]
         self.query_one("#keys", KeyBar).show(keys)
         self.query_one("#too-small", Static).update(too_small_text(self.size.width, self.size.height))
 

@@ -4,15 +4,16 @@ from __future__ import annotations
 
 from textual import events, on
 from textual.app import ComposeResult
-from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.content import Content
 from textual.reactive import reactive
 from textual.widgets import Button, Static
 
 from ...engine import Action, HandKind, TableState, errors
-from ...i18n import LANGUAGE_NAMES, _, current_language, failed_languages, pgettext
+from ...i18n import LANGUAGE_NAMES, _, current_language, failed_languages
 from ...i18n.formatting import credits, number
+from ...i18n.keys import TABLE, bar_items
+from ..key_bindings import bindings
 from ..kiosk_mode import exits_locked
 from ..texts import BUTTON_KEYS, announcement, button_label, error_text, letter_action
 from ..view import BUTTON_ORDER, TableView
@@ -30,13 +31,9 @@ MIN_WIDTH, MIN_HEIGHT = 80, 24
 BANKROLL_KEY = "b"
 
 
-def common_keys() -> list[tuple[str, str]]:
-    """The keys every screen shares, for the key bar."""
-    return [
-        (pgettext("key", "F1"), _("Rules")),
-        (pgettext("key", "F2"), _("Settings")),
-        (pgettext("key", "L"), _("Language")),
-    ] + ([] if exits_locked() else [(pgettext("key", "Ctrl+Q"), _("Quit"))])
+def common_keys(leave_out: tuple[str, ...] = ()) -> list[tuple[str, str]]:
+    """The keys every screen shares, for the key bar, less those a screen leaves out (by action)."""
+    return bar_items(leave_out=leave_out, exits_locked=exits_locked())
 
 
 def too_small_text(width: int, height: int) -> str:
@@ -54,18 +51,7 @@ def catalogue_notice() -> str:
 
 
 class TableScreen(ViewScreen):
-    BINDINGS = [
-        Binding("d", "deal", show=False),
-        Binding("r", "table_action('raise')", show=False),
-        Binding("c", "table_action('call')", show=False),
-        Binding("n", "letter('n')", show=False),
-        Binding("o", "letter('o')", show=False),
-        Binding("plus,kp_plus", "chip(1)", show=False),
-        Binding("minus,kp_minus", "chip(-1)", show=False),
-        Binding("left", "select_chip(-1)", show=False),
-        Binding("right", "select_chip(1)", show=False),
-        Binding("b", "new_bankroll", show=False),  # out of credits, outside kiosk mode
-    ]
+    BINDINGS = bindings(TABLE)  # from the key registry (i18n/keys.py)
 
     # The language the widgets that draw words themselves (cards, pay table, marker, chips)
     # are bound to: a switch repaints them, and nothing else does.

@@ -1,0 +1,145 @@
+"""Every key of the kiosk in one place: what it is bound to, and the words that explain it.
+
+The app's and the table's key bindings are made from this registry; so are the key bar
+(its items, in `BAR_ORDER`), the rules' key table and the README's (a test compares the
+README with it). Descriptions are marked with `N_()` and translated where they are shown.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from ..engine import Action
+from . import N_, _, pgettext
+
+TABLE = "table"  # bound on the table screen
+APP = "app"  # bound on the app: every screen
+
+
+@dataclass(frozen=True, slots=True)
+class KeyEntry:
+    """One row of the key table: the keys as printed, their bindings, and what they do."""
+
+    shown: str  # as the rules and the README print it ("+ / -", "F1"); Esc is named by the key bar
+    bindings: tuple[tuple[str, str], ...]  # (Textual key names, comma separated; the action they run)
+    scope: str  # TABLE or APP
+    description: str | None  # N_(): the rules' and the README's row; None for a key they leave out
+    bar_key: Callable[[], str] | None = None  # the key bar's name for the key, in the current language
+    bar_label: str | None = None  # N_(): the key bar's word for it
+    priority: bool = False  # acts whatever has the focus (Ctrl+Q)
+    presses: tuple[Action, ...] = ()  # the table's buttons the key presses, which show it on their label
+
+    @property
+    def action(self) -> str:
+        """The action of the entry's first binding: what the key bar's item stands for."""
+        return self.bindings[0][1]
+
+
+KEYS: tuple[KeyEntry, ...] = (
+    KeyEntry(
+        "d",
+        (("d", "deal"),),
+        TABLE,
+        # Translators: the button labels of your table for deal, rebet and deal again.
+        N_("DEAL; after a round REBET, or DEAL again with progressive betting"),
+        presses=(Action.DEAL, Action.REBET),
+    ),
+    # Translators: French shows RAISE as OUI and CALL as NON.
+    KeyEntry("r", (("r", "table_action('raise')"),), TABLE, N_("RAISE: double the stake"), presses=(Action.RAISE,)),
+    KeyEntry("c", (("c", "table_action('call')"),), TABLE, N_("CALL: keep the ante as it is"), presses=(Action.CALL,)),
+    KeyEntry(
+        "n",
+        (("n", "letter('n')"),),
+        TABLE,
+        N_("NEW BET: everything on the table to the credits"),
+        presses=(Action.NEW_BET,),
+    ),
+    KeyEntry(
+        "o",
+        (("o", "letter('o')"),),
+        TABLE,
+        N_("COLLECT: the chips on the table to the credits"),
+        presses=(Action.COLLECT,),
+    ),
+    KeyEntry(
+        "+ / -",
+        (("plus,kp_plus", "chip(1)"), ("minus,kp_minus", "chip(-1)")),
+        TABLE,
+        N_("Add or remove one chip of the chosen value"),
+    ),
+    KeyEntry("← / →", (("left", "select_chip(-1)"), ("right", "select_chip(1)")), TABLE, N_("Choose the chip value")),
+    KeyEntry(
+        "l",
+        (("l", "next_language"),),
+        APP,
+        N_("Next language"),
+        bar_key=lambda: pgettext("key", "L"),
+        bar_label=N_("Language"),
+    ),
+    KeyEntry(
+        "F1",
+        (("f1", "show_rules"),),
+        APP,
+        N_("These rules"),
+        bar_key=lambda: pgettext("key", "F1"),
+        bar_label=N_("Rules"),
+    ),
+    KeyEntry(
+        "F2",
+        (("f2", "show_settings"),),
+        APP,
+        N_("Game settings"),
+        bar_key=lambda: pgettext("key", "F2"),
+        bar_label=N_("Settings"),
+    ),
+    KeyEntry("F3", (("f3", "show_recall"),), APP, N_("Game recall: the last ten rounds")),
+    KeyEntry(
+        "Esc",
+        (("escape", "back_to_table"),),
+        APP,
+        N_("Back to the table; the round stays exactly as it was"),
+        bar_key=lambda: pgettext("key", "Esc"),
+        bar_label=N_("Back to the table"),
+    ),
+    # Out of credits at the practice table; never in kiosk mode, where an attendant adds credits.
+    KeyEntry("b", (("b", "new_bankroll"),), TABLE, None),
+    KeyEntry(
+        "Ctrl+Q",
+        (("ctrl+q", "quit"),),
+        APP,
+        None,
+        bar_key=lambda: pgettext("key", "Ctrl+Q"),
+        bar_label=N_("Quit"),
+        priority=True,
+    ),
+    KeyEntry("F12", (("f12", "attendant"),), APP, None),  # kiosk mode: the attendant's PIN entry
+)
+
+# The key each table button shows on its label, and the letter that presses it.
+BUTTON_KEYS: dict[Action, str] = {action: key.shown for key in KEYS for action in key.presses}
+
+# The items every screen's key bar shares, in the bar's order (by action).
+BAR_ORDER: tuple[str, ...] = ("show_rules", "show_settings", "next_language", "quit")
+
+
+def entry(action: str) -> KeyEntry:
+    return next(key for key in KEYS if key.action == action)
+
+
+def described() -> tuple[KeyEntry, ...]:
+    """The rows of the rules' key table and the README's, in their order."""
+    return tuple(key for key in KEYS if key.description is not None)
+
+
+def bar_item(action: str) -> tuple[str, str]:
+    """(the key's name, what it does) on the key bar, in the current language."""
+    key = entry(action)
+    assert key.bar_key is not None and key.bar_label is not None, f"{action} has no key bar item"
+    return key.bar_key(), _(key.bar_label)
+
+
+def bar_items(*, leave_out: tuple[str, ...] = (), exits_locked: bool = False) -> list[tuple[str, str]]:
+    """The shared key bar, less the items a screen leaves out (its own key) and Quit when the exits are locked."""
+    skipped = set(leave_out) | ({"quit"} if exits_locked else set())
+    return [bar_item(action) for action in BAR_ORDER if action not in skipped]
