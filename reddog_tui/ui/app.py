@@ -61,7 +61,7 @@ class RedDogApp(KioskApp, App):
     language: reactive[str] = reactive(i18n.DEFAULT_LANGUAGE, init=False)
     # The table as committed and what may be done with it, built once per transition
     # (`publish_view`); every screen watches it. None until the journal is open.
-    table_view: reactive[TableView | None] = reactive(None, init=False)
+    table_view: reactive[TableView | None] = reactive(None, init=False, repaint=False)  # the screens repaint
     new_player_credits = NEW_PLAYER_CREDITS  # a new practice table, and a new bankroll
 
     def __init__(

@@ -76,38 +76,57 @@ class TableScreen(ViewScreen):
 
     # --- layout -----------------------------------------------------------------
     def compose(self) -> ComposeResult:
+        # The widgets a redraw hands texts to, kept at hand rather than looked up on every key.
+        self.lines = {
+            name: Line(id=name, fixed_size=fixed)
+            for name, fixed in (
+                ("demo-mark", False),
+                ("catalogue-notice", False),
+                ("credits", True),
+                ("stakes", True),
+                ("chips-title", True),
+                ("too-small", True),
+            )
+        }
+        self.cards = {n: CardView(id=f"card-{n}", classes="card").data_bind(TableScreen.language) for n in (1, 2, 3)}
+        self.marker = SpreadMarker(id="marker").data_bind(TableScreen.language)
+        self.paytable = PayTable(id="paytable").data_bind(TableScreen.language)
+        self.chips = [
+            Chip(value, id=f"chip-{value}", classes="chip").data_bind(TableScreen.language)
+            for value in self.chip_values
+        ]
+        self.message = Prose("", id="message", fixed_size=True)
+        self.buttons = [ActionButton(action, classes="action") for action in BUTTON_ORDER]
+        self.bankroll = Button(Content(""), id="new-bankroll", classes="action")
+        self.bankroll.can_focus = False  # driven by key or click, like the table's buttons
+        self.bankroll.display = False  # shown only when out of credits at the practice table
+        self.key_bar = KeyBar("", id="keys", markup=False)
         with Vertical(id="table-body"):
             with Horizontal(id="top-bar"):
                 yield Static("Red Dog", id="title", markup=False)
-                yield Line(id="demo-mark")
-                yield Line(id="catalogue-notice")
+                yield self.lines["demo-mark"]
+                yield self.lines["catalogue-notice"]
                 yield SessionInfo("", id="session-info", markup=False)  # kiosk mode only
-                yield Line(id="credits", fixed_size=True)
+                yield self.lines["credits"]
             with Horizontal(id="felt"):
                 with Vertical(id="hand-area"):
                     with Horizontal(id="cards"):
-                        for n in (1, 3, 2):
-                            yield CardView(id=f"card-{n}", classes="card").data_bind(TableScreen.language)
-                    yield SpreadMarker(id="marker").data_bind(TableScreen.language)
-                yield PayTable(id="paytable").data_bind(TableScreen.language)
-            yield Line(id="stakes", fixed_size=True)
-            yield Line(id="chips-title", fixed_size=True)
+                        yield from (self.cards[n] for n in (1, 3, 2))
+                    yield self.marker
+                yield self.paytable
+            yield self.lines["stakes"]
+            yield self.lines["chips-title"]
             with Horizontal(id="chip-rack"):
-                for value in self.chip_values:
-                    yield Chip(value, id=f"chip-{value}", classes="chip").data_bind(TableScreen.language)
-            yield Prose("", id="message")
+                yield from self.chips
+            yield self.message
             with Horizontal(id="actions"):
-                for action in BUTTON_ORDER:
-                    yield ActionButton(action, classes="action")
-                bankroll = Button(Content(""), id="new-bankroll", classes="action")
-                bankroll.can_focus = False  # driven by key or click, like the table's buttons
-                bankroll.display = False  # shown only when out of credits at the practice table
-                yield bankroll
-            yield KeyBar("", id="keys", markup=False)
-        yield Line(id="too-small", fixed_size=True)
+                yield from self.buttons
+                yield self.bankroll
+            yield self.key_bar
+        yield self.lines["too-small"]
 
     def on_resize(self, event: events.Resize) -> None:
-        self.query_one("#too-small", Line).text = too_small_text(event.size.width, event.size.height)
+        self.lines["too-small"].text = too_small_text(event.size.width, event.size.height)
 
     # --- drawing ------------------------------------------------------------------
     def refresh_view(self) -> None:
@@ -128,50 +147,46 @@ class TableScreen(ViewScreen):
             self.call_later(self._rebuild)
             return
         self.language = view.language
-        line = self._line
+        lines = self.lines
         # A seeded demo plays on its own journal (ui.launch): say that the real table is untouched.
-        line("#demo-mark").text = _("DEMO — practice table, real credits untouched") if self.app.demo else ""
-        line("#demo-mark").display = self.app.demo
+        lines["demo-mark"].text = _("DEMO — practice table, real credits untouched") if self.app.demo else ""
+        lines["demo-mark"].display = self.app.demo
         notice = catalogue_notice()
-        line("#catalogue-notice").text = notice
-        line("#catalogue-notice").display = bool(notice)
-        line("#credits").text = Content.assemble((_("Credits"), "dim"), " ", (number(state.credits), "bold"))
+        lines["catalogue-notice"].text = notice
+        lines["catalogue-notice"].display = bool(notice)
+        lines["credits"].text = Content.assemble((_("Credits"), "dim"), " ", (number(state.credits), "bold"))
         self._draw_cards(state)
-        self.query_one(SpreadMarker).spread = state.spread if state.kind is HandKind.SPREAD else 0
-        self.query_one(PayTable).hand = None if state.kind is None else (state.kind, state.spread)
-        line("#stakes").text = self._stakes(state)
-        line("#chips-title").text = (
+        self.marker.spread = state.spread if state.kind is HandKind.SPREAD else 0
+        self.paytable.hand = None if state.kind is None else (state.kind, state.spread)
+        lines["stakes"].text = self._stakes(state)
+        lines["chips-title"].text = (
             _("Chips: no credits left to place.")
             if view.out_of_credits
             else _("Chips: ←/→ chooses, + adds, - takes off")
         )
-        for chip in self.query(Chip):
+        for chip in self.chips:
             chip.selected = chip.value == self.selected_chip
             chip.usable = view.chip_usable(chip.value)
         shown = view.buttons
-        for button in self.query(ActionButton):
+        for button in self.buttons:
             action = button.table_action
             button.display = action in shown
             if action in shown:  # a hidden button keeps its state: each change restyles it
                 button.set_text(BUTTON_KEYS[action], button_label(action))
                 button.disabled = view.why_not(action) is not None
         offer = view.out_of_credits and not self.app.kiosk
-        bankroll = self.query_one("#new-bankroll", Button)
-        bankroll.display = offer
+        self.bankroll.display = offer
         if offer:
-            bankroll.label = key_label(BANKROLL_KEY, _("NEW BANKROLL"))
-        self.query_one("#message", Prose).text = self.message_text(view)
+            self.bankroll.label = key_label(BANKROLL_KEY, _("NEW BANKROLL"))
+        self.message.text = self.message_text(view)
 
     def watch_language(self) -> None:
         """The texts no view changes but a language switch (a resize redraws the notice by itself)."""
-        self.query_one("#keys", KeyBar).show(common_keys())
-        self._line("#too-small").text = too_small_text(self.size.width, self.size.height)
-
-    def _line(self, selector: str) -> Line:
-        return self.query_one(selector, Line)
+        self.key_bar.show(common_keys())
+        self.lines["too-small"].text = too_small_text(self.size.width, self.size.height)
 
     def watch_selected_chip(self, value: int) -> None:
-        for chip in self.query(Chip):
+        for chip in self.chips:
             chip.selected = chip.value == value
 
     async def _rebuild(self) -> None:
@@ -180,7 +195,7 @@ class TableScreen(ViewScreen):
         self.redraw()
 
     def _draw_cards(self, state: TableState) -> None:
-        first, third, second = (self.query_one(f"#card-{n}", CardView) for n in (1, 3, 2))
+        first, second, third = (self.cards[n] for n in (1, 2, 3))
         if state.cards is None:
             for view in (first, third, second):
                 view.show(None, False)

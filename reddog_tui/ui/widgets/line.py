@@ -13,7 +13,7 @@ class Line(Static):
     `fixed_size`: the stylesheet fixes the line's box, so a new text needs no new layout.
     """
 
-    text: reactive[str | Content] = reactive("", init=False)
+    text: reactive[str | Content] = reactive("", init=False, repaint=False)  # update() repaints
 
     def __init__(self, *, fixed_size: bool = False, **kwargs) -> None:
         super().__init__("", markup=False, **kwargs)

@@ -28,15 +28,16 @@ class Prose(Static):
     """A plain-text Static whose lines break only where the text allows it."""
 
     # What it says: setting the text it already shows does nothing (Textual compares).
-    text: reactive[str] = reactive("", init=False)
+    text: reactive[str] = reactive("", init=False, repaint=False)  # update() repaints
 
-    def __init__(self, text: str = "", **kwargs) -> None:
+    def __init__(self, text: str = "", *, fixed_size: bool = False, **kwargs) -> None:
         super().__init__(text, markup=False, **kwargs)
         self.set_reactive(Prose.text, text)
+        self.fixed_size = fixed_size  # the stylesheet fixes its box: a new text needs no new layout
         self._wrapped: tuple[tuple[str, int], list[str]] | None = None
 
     def watch_text(self, text: str) -> None:
-        self.update(text)
+        self.update(text, layout=not self.fixed_size)
 
     def _lines(self, width: int) -> list[str]:
         key = (str(self.content), width)
