@@ -1,6 +1,7 @@
 """The kiosk in real Chromium (Debian's, driven by Playwright; no browser is downloaded): a round
-played with clicks, the language switched mid-round through all five, the rules opened, a reload
-mid-round that shows the same table, and not one request that leaves 127.0.0.1.
+played with clicks, the language switched mid-round through all five, the rules (F1), settings
+(F2) and recall (F3) opened, a reload mid-round that shows the same table, and not one request
+that leaves 127.0.0.1.
 
 Screenshots, one per language, go to test-artefacts/browser/ (ignored by git) for a person to
 look at. The screen's text is read from the page's terminal (xterm.js): the test serves
@@ -196,6 +197,12 @@ def test_a_round_in_chromium_with_clicks_five_languages_the_rules_and_a_reload(s
             screenshots.append(kiosk.shot(f"rules-{language}"))
             page.keyboard.press("Escape")
             kiosk.wait_for(said(language, "CALL"))
+            # F2 and F3 reach the kiosk too: the page's terminal takes them before the browser.
+            for key, title in (("F2", "Game Settings"), ("F3", "Game recall")):
+                page.keyboard.press(key)
+                kiosk.wait_for(said(language, title))
+                page.keyboard.press("Escape")
+                kiosk.wait_for(said(language, "CALL"))
 
             # A reload mid-round: the old kiosk ends, the new one shows the same table.
             before = kiosk.table()
