@@ -214,6 +214,19 @@ def test_a_round_in_chromium_with_clicks_five_languages_the_rules_and_a_reload(s
             assert kiosk.table() == before
             screenshots.append(kiosk.shot(f"reloaded-{language}"))
 
+            # A second screen (another browser, so another tab id) is told the kiosk is in use,
+            # in the server's language, while the first plays on.
+            other = browser.new_context(viewport={"width": 1280, "height": 720})
+            other.route("**/*", route)
+            second = other.new_page()
+            second.on("request", lambda request: requests.append(request.url))
+            second.goto(server)
+            second.wait_for_url("**/busy", timeout=DEADLINE_S * 1000)
+            assert said("de", "This kiosk is in use") in second.locator("h1").inner_text()
+            Kiosk(second).shot("busy-de")
+            other.close()
+            kiosk.wait_for(said(language, "CALL"))
+
             # The round ends by click.
             kiosk.click(said(language, "CALL"))
             kiosk.wait_for(said(language, "REBET"), said(language, "NEW BET"))
