@@ -111,7 +111,7 @@ def test_check_in_german(capsys, tmp_path):
     assert code == 0
     lines = out.splitlines()
     assert [line.split("  ")[1] for line in lines[1:5]] == ["in Ordnung"] * 4
-    assert "Buchhalterische Gleichung" in lines[4] and lines[-1] == "In Ordnung."
+    assert "Abrechnungsgleichung" in lines[4] and lines[-1] == "In Ordnung."
     assert "Accounting identity" not in out and "Healthy." not in out
 
 

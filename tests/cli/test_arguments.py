@@ -37,7 +37,7 @@ def test_seed_is_refused_in_kiosk_mode(tmp_path, language):
 EMPTY_FOLDER = {
     "en": "--data-dir needs the name of a folder; it was empty.",
     "de": "--data-dir braucht den Namen eines Ordners; er war leer.",
-    "pl": "--data-dir wymaga nazwy katalogu, a\u00a0podano pustą.",
+    "pl": "--data-dir wymaga nazwy folderu, a\u00a0podana nazwa jest pusta.",
     "fr": "--data-dir attend le nom d'un dossier\u00a0; il était vide.",
     "it": "--data-dir richiede il nome di una cartella; era vuoto.",
 }
@@ -86,8 +86,8 @@ def test_sub_command_help_follows_lang(language):
 ARGPARSE_REFUSALS = {
     "invalid choice": (["shuffle"], {
         "en": "reddog: invalid choice: 'shuffle' (choose from 'par', 'simulate', 'check', 'attendant', 'hall', 'serve', 'completion', 'manpage')",
-        "de": "reddog: unbekannter Befehl: 'shuffle' (möglich sind 'par', 'simulate', 'check', 'attendant', 'hall', 'serve', 'completion', 'manpage')",
-        "pl": "reddog: nieznany wybór: 'shuffle' (do wyboru: 'par', 'simulate', 'check', 'attendant', 'hall', 'serve', 'completion', 'manpage')",
+        "de": "reddog: ungültige Auswahl: 'shuffle' (möglich sind 'par', 'simulate', 'check', 'attendant', 'hall', 'serve', 'completion', 'manpage')",
+        "pl": "reddog: nieprawidłowy wybór: 'shuffle' (do wyboru: 'par', 'simulate', 'check', 'attendant', 'hall', 'serve', 'completion', 'manpage')",
         "fr": "reddog: choix inconnu\u00a0: 'shuffle' (au choix\u00a0: 'par', 'simulate', 'check', 'attendant', 'hall', 'serve', 'completion', 'manpage')",
         "it": "reddog: scelta non valida: 'shuffle' (scegli tra 'par', 'simulate', 'check', 'attendant', 'hall', 'serve', 'completion', 'manpage')",
     }),

@@ -55,7 +55,7 @@ def test_ctrl_d_at_the_terminal(tmp_path, after_first):
 def test_pin_stdin_sets_the_pin(tmp_path):
     proc = run_cli(["--lang", "de", "--data-dir", str(tmp_path), "attendant", "set-pin", "--pin-stdin"], input="4711\n")
     assert proc.returncode == 0, proc.stderr
-    assert "Die Aufsichts-PIN ist gesetzt." in proc.stdout and "4711" not in proc.stdout + proc.stderr
+    assert "Die Aufsichts-PIN ist festgelegt." in proc.stdout and "4711" not in proc.stdout + proc.stderr
     hashed = stored_hash(tmp_path)
     assert verify_pin("4711", hashed) and not verify_pin("4712", hashed)
 

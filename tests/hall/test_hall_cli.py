@@ -55,7 +55,7 @@ def test_the_cashier_speaks_the_chosen_language(capsys, monkeypatch, pg_dsn, vou
     code, out, _ = run(capsys, "--lang", "de", "hall", "cashier", str(voucher))
     assert (code, out) == (0, f"Auszahlungsbeleg {voucher}: 250\u00a0Punkte auszahlen.\n")
     code, out, _ = run(capsys, "--lang", "pl", "hall", "cashier", str(SERVER_FIRST - 1))
-    assert (code, out) == (3, f"Sala nie zna potwierdzenia wypłaty {SERVER_FIRST - 1}. Nie wypłacaj.\n")
+    assert (code, out) == (3, f"Serwer sali nie zna potwierdzenia wypłaty {SERVER_FIRST - 1}. Nie wypłacaj.\n")
 
 
 def test_hall_commands_without_a_reachable_server_say_so(capsys):

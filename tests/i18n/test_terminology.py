@@ -48,7 +48,11 @@ CONCEPTS: dict[str, Concept] = {
     "attendant": Concept(
         (None, "Attendant"),
         {"en": "Attendant", "de": "Aufsicht", "pl": "Obsługa", "fr": "Agent de salle", "it": "Addetto di sala"},
-        {"de": r"\bPersonal\b", "fr": r"[Pp]réposé|\bresponsable\b", "it": r"(?i)\baddetto\b(?! di sala)"},
+        {
+            "de": r"\bPersonal\b|PIN der Aufsicht",
+            "fr": r"[Pp]réposé|\bresponsable\b",
+            "it": r"(?i)\baddetto\b(?! di sala)",
+        },
     ),
     "net result": Concept(
         (None, "Net"),
@@ -110,7 +114,7 @@ CONCEPTS: dict[str, Concept] = {
             "fr": "valeur du jeton",
             "it": "valore del gettone",
         },
-        {"de": r"(?<![\w-])Markenwert"},
+        {"de": r"(?<![\w-])Markenwert", "pl": r"[Ww]artoś(?:ć|ci) żeton"},
     ),
     "return to player": Concept(
         (None, "Return to player and house edge"),
@@ -170,3 +174,34 @@ def test_german_credits_have_one_name_on_the_balance_and_in_the_win_line():
     catalogue = translations("de")
     unit = catalogue[(None, "{amount} credit")]
     assert catalogue[(None, "Credits")][0] == "Punkte" and unit == ("{amount}\u00a0Punkt", "{amount}\u00a0Punkte")
+
+
+def test_german_blatt_names_a_kind_of_hand_never_a_round():
+    """GLOSSARY.md: one deal of cards is a "Runde". "Blatt" stays only in the names of the hands
+    (aufeinanderfolgendes Blatt), in the PAR-Blatt and as the recall column that names the hand."""
+    allowed = re.compile(r"[Aa]ufeinanderfolgende[sn]? Blatt|PAR-Blatt|^Blatt$")
+    catalogue = translations("de")
+    drifted = [
+        text for strings in catalogue.values() for text in strings if re.search(r"Bl[aä]tt", allowed.sub("", text))
+    ]
+    assert drifted == []
+
+
+def test_german_chips_are_set_and_taken_back_with_one_verb():
+    """Placing a chip is "setzen", removing it "zurücknehmen", on the table and in the help alike."""
+    catalogue = translations("de")
+    drifted = [
+        text
+        for strings in catalogue.values()
+        for text in strings
+        if re.search(r"wegnehm|\bnimmt \w+(?: \w+)? weg\b", text)
+    ]
+    assert drifted == []
+
+
+def test_polish_kiosk_is_never_an_automat():
+    """The kiosk is "kiosk" on every Polish screen, never a slot machine ("automat")."""
+    catalogue = translations("pl")
+    slot_machine = re.compile(r"\b[Aa]utoma(?:t|tu|tem|cie|ty|tów|tach|tami|towi)\b")
+    drifted = [text for strings in catalogue.values() for text in strings if slot_machine.search(text)]
+    assert drifted == []
