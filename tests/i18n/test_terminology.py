@@ -205,3 +205,11 @@ def test_polish_kiosk_is_never_an_automat():
     slot_machine = re.compile(r"\b[Aa]utoma(?:t|tu|tem|cie|ty|tów|tach|tami|towi)\b")
     drifted = [text for strings in catalogue.values() for text in strings if slot_machine.search(text)]
     assert drifted == []
+
+
+@pytest.mark.parametrize(("language", "rejected"), [("de", r"Unstimmigkeit"), ("pl", r"[Nn]iezgodno")])
+def test_a_discrepancy_has_one_name(language, rejected):
+    """The hall console and the meters' help name a discrepancy alike: Abweichung, rozbieżność."""
+    catalogue = translations(language)
+    drifted = [text for strings in catalogue.values() for text in strings if re.search(rejected, text)]
+    assert drifted == []
