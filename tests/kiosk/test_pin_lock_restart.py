@@ -92,7 +92,8 @@ async def test_each_lock_in_a_row_lasts_longer_even_across_restarts(tmp_path):
             await three_wrong_pins(pilot)
             assert await shows(pilot, f"locked for {expected}")
             shown.append(expected)
-            clock.now += app.kiosk_mode.gate().locked_for()
+            lock = app.kiosk_mode.gate().locked_for()
+        clock.now += lock  # once the app has closed: a running kiosk would go back to its welcome
     assert journaled_locks(tmp_path) == [1800, 1800, 300, 60]  # newest first
     app = kiosk_app(tmp_path, clock=clock, pin=False)
     async with app.run_test(size=(80, 24)) as pilot:

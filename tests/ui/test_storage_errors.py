@@ -103,7 +103,7 @@ async def test_a_storage_error_in_the_kiosk_idle_timer_shows_the_error_screen(tm
         failing_writes(monkeypatch, tmp_path)
         app.clock.now += 3600  # far past any idle timeout
         await wait_until(pilot, lambda: on_error_screen(app, "disk_full"))  # the once-a-second check
-        assert "Il gioco si è fermato" in screen_text(app)
+        await wait_until(pilot, lambda: "Il gioco si è fermato" in screen_text(app))  # drawn
 
 
 @run
