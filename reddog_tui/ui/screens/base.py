@@ -2,14 +2,28 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from textual import events
 from textual.binding import Binding
 from textual.containers import VerticalScroll
 from textual.screen import ModalScreen, Screen
 from textual.widgets import Static
 
+if TYPE_CHECKING:
+    from ..app import RedDogApp
 
-class ViewScreen(Screen):
+
+class OfRedDog:
+    """For the type checker only: `self.app` of a Red Dog screen or widget is the RedDogApp."""
+
+    if TYPE_CHECKING:
+
+        @property
+        def app(self) -> RedDogApp: ...
+
+
+class ViewScreen(OfRedDog, Screen):  # type: ignore[misc]  # App[object] narrowed to RedDogApp
     """A screen drawn from the app's `table_view` and the current language.
 
     It watches the view: while it is shown (on top, or under a modal screen) a new view
