@@ -5,7 +5,7 @@ from __future__ import annotations
 import sys
 
 from .i18n import _, ngettext
-from .i18n.formatting import number
+from .i18n.formatting import number, voucher_number
 
 EXIT_USAGE = 2
 EXIT_UNREACHABLE = 1
@@ -68,19 +68,22 @@ def _cashier(conn, voucher: int) -> int:
     from .hall import server
 
     result = server.redeem_at_cashier(conn, voucher)
-    shown = str(voucher)  # a validation number is read digit by digit: no grouping
-    if result.outcome is server.Redemption.REDEEMED:
-        print(
-            ngettext(
-                "Voucher {number}: pay {amount} credit.", "Voucher {number}: pay {amount} credits.", result.amount
-            ).format(number=shown, amount=number(result.amount))
-        )
-        return 0
-    if result.outcome is server.Redemption.ALREADY_REDEEMED:
-        print(_("Voucher {number} has been redeemed already. Do not pay it.").format(number=shown))
-    else:
-        print(_("The hall knows no voucher {number}. Do not pay it.").format(number=shown))
-    return EXIT_REFUSED
+    print(cashier_text(result.outcome, voucher, result.amount))
+    return 0 if result.outcome is server.Redemption.REDEEMED else EXIT_REFUSED
+
+
+def cashier_text(outcome, voucher: int, amount: int) -> str:
+    """What the cashier reads for a server.Redemption outcome: pay, or do not pay."""
+    from .hall import server
+
+    shown = voucher_number(voucher)
+    if outcome is server.Redemption.REDEEMED:
+        return ngettext(
+            "Voucher {number}: pay {amount} credit.", "Voucher {number}: pay {amount} credits.", amount
+        ).format(number=shown, amount=number(amount))
+    if outcome is server.Redemption.ALREADY_REDEEMED:
+        return _("Voucher {number} has been redeemed already. Do not pay it.").format(number=shown)
+    return _("The hall knows no voucher {number}. Do not pay it.").format(number=shown)
 
 
 def _meters(conn) -> int:

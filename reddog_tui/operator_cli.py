@@ -17,7 +17,7 @@ from typing import Any, TextIO
 from .engine import HandKind
 from .engine.cards import Card
 from .i18n import N_, _
-from .i18n.formatting import credits, number
+from .i18n.formatting import credits, number, voucher_number
 from .store.errors import StoreError
 from .store.export import JOURNAL_FIELDS, METER_FIELDS, meters_csv, read_journal, read_meters, to_csv
 from .store.health import Status, Verdict, check_journal, read_only, verdict
@@ -147,7 +147,7 @@ def journal_line(row: dict[str, Any]) -> str:
         )
     if row["record"] == "voucher":
         return _("Voucher {number}: {amount}").format(
-            number=number(int(row["number"])), amount=credits(int(row["amount"]))
+            number=voucher_number(int(row["number"])), amount=credits(int(row["amount"]))
         )
     event = str(row["event"])
     text = _(EVENT_NAMES[event]) if event in EVENT_NAMES else event

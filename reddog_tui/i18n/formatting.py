@@ -73,6 +73,14 @@ def listing(items: list[str], language: str | None = None) -> str:
     return _POLISH_ONE_LETTER_WORD.sub("\\1\u00a0", text) if language == "pl" else text
 
 
+def voucher_number(value: int) -> str:
+    """A voucher's number as printed on it, in every language: plain digits, at least six.
+
+    It is read and typed digit by digit, so it is never grouped (1000000001, not 1,000,000,001).
+    """
+    return f"{value:06d}"
+
+
 def credits(amount: int) -> str:
     """An amount with its noun in the right plural form: 1 credit, 2 kredyty, 5 kredytów."""
     return ngettext("{amount} credit", "{amount} credits", amount).format(amount=number(amount))

@@ -19,7 +19,7 @@ from .. import i18n
 from ..hall import schema, server
 from ..hall.floor import Floor, changes, listen, read_floor
 from ..i18n import _
-from ..i18n.formatting import credits, decimal, number
+from ..i18n.formatting import credits, decimal, number, voucher_number
 from .kiosk_texts import discrepancy_lines, local_time, meter_names
 
 NOTICE_WAIT_S = 1.0  # how long one wait for a notice lasts: the worker checks for the end between waits
@@ -186,7 +186,7 @@ class HallConsole(App[None]):
         table.add_columns(_("Voucher"), _("Amount"), _("Kiosk"), _("Issued"), "")
         for v in vouchers:
             table.add_row(
-                str(v.number),  # a validation number is read digit by digit: no grouping
+                voucher_number(v.number),
                 credits(v.amount),
                 number(v.kiosk_id),
                 local_time(v.issued_at),

@@ -23,7 +23,7 @@ from pathlib import Path
 from reddog_tui.engine import HandKind
 from reddog_tui.i18n import LANGUAGE_NAMES, LANGUAGES, _, current_language, ngettext, set_language
 from reddog_tui.i18n.catalogues import pot_path, read
-from reddog_tui.i18n.formatting import credits, decimal, listing, number, odds, percent
+from reddog_tui.i18n.formatting import credits, decimal, listing, number, odds, percent, voucher_number
 from reddog_tui.ui.kiosk_texts import duration_words, seconds_left, signed_credits
 from reddog_tui.ui.texts import hand_name
 
@@ -68,8 +68,8 @@ NUMERIC = {
     "spreads": lambda n: ", ".join([number(n), number(n + 1)]),
     "chi": lambda n: decimal(Fraction(n * 1001, 1000), 3),
     "df": number,
-    # The hall's cashier and meters (hall_cli.py): a voucher read digit by digit, a kiosk, a gap.
-    "number": str,
+    # The hall's cashier and meters (hall_cli.py): a voucher as printed on it, a kiosk, a gap.
+    "number": voucher_number,
     "kiosk": number,
     "gap": number,
     "p": lambda n: decimal(Fraction(1, n + 2), 4),
@@ -85,9 +85,8 @@ SPECIAL = {
     "{amount} credit": {"amount": number},  # the count's own noun, as formatting.credits fills it
     "no {level} interval below {minimum} rounds": {"minimum": number},  # rounds, not credits
     "Voucher {number}: pay {amount} credit.": {"amount": number},  # the count's own noun
-    # The journal listing (operator_cli.py) numbers rounds and vouchers in the language's digits.
+    # The journal listing (operator_cli.py) counts rounds in the language's digits.
     "Round {number}: {cards}, {hand}, stake {stake}, paid {paid}": {"number": number},
-    "Voucher {number}: {amount}": {"number": number},
     "{level} interval {low} – {high}": {
         "low": lambda n: percent(Fraction(n, 100), 4),
         "high": lambda n: percent(Fraction(n + 1, 100), 4),

@@ -17,7 +17,7 @@ from textual.widgets import Button, Input, Static
 
 from ...engine import Phase, errors
 from ...i18n import LANGUAGE_NAMES, LANGUAGES, _, pgettext
-from ...i18n.formatting import credits, number
+from ...i18n.formatting import credits, number, voucher_number
 from ...kiosk.pin import MAX_PIN_LENGTH, Verdict
 from ...store.settings import CREDITS_PAID_IN, Key, SettingRefused, parse, table_config
 from ..kiosk_texts import (
@@ -482,24 +482,31 @@ class RedeemVoucherScreen(AttendantScreen):
         if result is None:  # finished meanwhile by the redemption resumed at start
             self.refresh_view()
             return
-        shown = str(result.number)
-        if result.outcome is RedeemOutcome.CREDITED:
-            self.message = _("Voucher {number}: {amount} added.").format(number=shown, amount=credits(result.amount))
-        elif result.outcome is RedeemOutcome.ALREADY_REDEEMED:
-            self.message = _("Voucher {number} has been redeemed already. Nothing added.").format(number=shown)
-        elif result.outcome is RedeemOutcome.UNKNOWN:
-            self.message = _("The hall knows no voucher {number}. Nothing added.").format(number=shown)
-        else:
-            self.message = _(
-                "The hall server cannot be reached. Voucher {number} stays pending and is finished when it answers."
-            ).format(number=shown)
+        self.message = redemption_text(result)
         field = self.query_one("#voucher-number", Input)
-        if result.outcome is not RedeemOutcome.UNREACHABLE and field.value == shown:
+        still_typed = field.value.isdigit() and int(field.value) == result.number
+        if result.outcome is not RedeemOutcome.UNREACHABLE and still_typed:
             field.value = ""
         self.refresh_view()
 
     def action_back(self) -> None:
         self.app.pop_screen()
+
+
+def redemption_text(result) -> str:
+    """The attendant's line for the hall's answer to a voucher redemption (a RedeemResult)."""
+    from ...hall.vouchers import RedeemOutcome
+
+    shown = voucher_number(result.number)
+    if result.outcome is RedeemOutcome.CREDITED:
+        return _("Voucher {number}: {amount} added.").format(number=shown, amount=credits(result.amount))
+    if result.outcome is RedeemOutcome.ALREADY_REDEEMED:
+        return _("Voucher {number} has been redeemed already. Nothing added.").format(number=shown)
+    if result.outcome is RedeemOutcome.UNKNOWN:
+        return _("The hall knows no voucher {number}. Nothing added.").format(number=shown)
+    return _(
+        "The hall server cannot be reached. Voucher {number} stays pending and is finished when it answers."
+    ).format(number=shown)
 
 
 class VoucherScreen(AttendantScreen):
@@ -526,7 +533,7 @@ class VoucherScreen(AttendantScreen):
             Content.assemble(("Red Dog", "$title-text"), " · ", _("Cash-out voucher"))
         )
         rows = {
-            "number": (_("Voucher number"), f"{v.number:06d}"),
+            "number": (_("Voucher number"), voucher_number(v.number)),
             "amount": (_("Amount"), credits(v.amount)),
             "time": (_("Time"), local_time(v.time)),
         }
