@@ -22,6 +22,9 @@ from . import BABEL_LOCALES, current_language, ngettext
 # CLDR's minimumGroupingDigits where it is not 1: Polish writes 1000 and 9999 without a
 # separator and groups from 10 000 on. Babel ignores this setting, so it is applied here.
 MIN_GROUPING_DIGITS: dict[str, int] = {"pl": 2}
+# English prose lists "1, 5 and 25" without a serial comma; en_US writes one, so English lists
+# take international English's pattern (en_001), which differs from en_US in nothing else used here.
+LIST_LOCALES: dict[str, str] = {"en": "en_001"}
 # Polish keeps a one-letter word (a conjunction or preposition) on the line of the next word.
 _POLISH_ONE_LETTER_WORD = re.compile(r"(?<!\S)([aiouwzAIOUWZ]) ")
 
@@ -69,7 +72,7 @@ def odds(times: int, language: str | None = None) -> str:
 def listing(items: list[str], language: str | None = None) -> str:
     """Items joined as the language lists them (1, 5 and 25); a Polish "i" is held to the next item."""
     language = language or current_language()
-    text = format_list(items, locale=babel_locale(language))
+    text = format_list(items, locale=LIST_LOCALES.get(language) or babel_locale(language))
     return _POLISH_ONE_LETTER_WORD.sub("\\1\u00a0", text) if language == "pl" else text
 
 

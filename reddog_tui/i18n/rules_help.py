@@ -3,7 +3,8 @@
 The text is kept here as a list of sections in reading order. Every sentence
 is an English msgid marked with `N_()`; each language's catalogue holds its
 own wording, which may use the examples of that language's source rule text
-(see the `Translators:` comments). Nothing here is translated at import time:
+(see the `Translators:` comments). English too: en.po holds the wording shown,
+so an English edit leaves the other catalogues' keys alone. Nothing here is translated at import time:
 `render_rules()` translates with the requested language and fills in the live
 figures (the PAR sheet for the table's number of decks) and the table's
 current values, formatted by Babel in that language's style.

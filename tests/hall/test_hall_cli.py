@@ -47,7 +47,7 @@ def test_the_cashier_pays_a_voucher_once(capsys, pg_dsn, voucher):
     code, out, err = run(capsys, "--hall-dsn", pg_dsn, "hall", "cashier", str(voucher))
     assert (code, out, err) == (0, f"Voucher {voucher}: pay 250\u00a0credits.\n", "")
     code, out, _ = run(capsys, "--hall-dsn", pg_dsn, "hall", "cashier", str(voucher))
-    assert (code, out) == (3, f"Voucher {voucher} has been redeemed already. Do not pay it.\n")
+    assert (code, out) == (3, f"Voucher {voucher} has already been redeemed. Do not pay it.\n")
 
 
 def test_the_cashier_speaks_the_chosen_language(capsys, monkeypatch, pg_dsn, voucher):

@@ -78,7 +78,7 @@ async def test_the_attendant_redeems_a_voucher_once(tmp_path, pg, pg_dsn, kiosk_
         assert app.session.state.credits == 120
         await pilot.press(*str(number), "enter")
         await wait_answer(pilot)
-        assert f"Voucher {number} has been redeemed already. Nothing added." in screen_text(app)
+        assert f"Voucher {number} has already been redeemed. Nothing was added." in screen_text(app)
         assert app.session.state.credits == 120
     with Store.open(tmp_path / "kiosk") as store:
         assert store.meters()["credits_in"] == 120

@@ -277,8 +277,6 @@ def test_catalogue_translates_every_rules_message(language):
         assert message.string, f"{language}: untranslated {msgid!r}"
         assert not message.fuzzy, f"{language}: fuzzy {msgid!r}"
         assert sorted(PLACEHOLDER.findall(message.string)) == sorted(PLACEHOLDER.findall(msgid))
-        if language == "en":
-            assert message.string == msgid
 
 
 # --- sections -------------------------------------------------------------------
@@ -434,7 +432,7 @@ def test_figures_are_live_not_typed(language):
 
 CURRENT = dict(min_bet=5, max_bet=2500, chip_values=(5, 25, 100, 500, 1000), max_winnings=25000)
 CURRENT_SHOWN = {
-    "en": ("5", "2,500", "5, 25, 100, 500, and 1,000", "25,000"),
+    "en": ("5", "2,500", "5, 25, 100, 500 and 1,000", "25,000"),  # no serial comma, as in the prose
     "de": ("5", "2.500", "5, 25, 100, 500 und 1.000", "25.000"),
     "pl": ("5", "2500", "5, 25, 100, 500 i\u00a01000", "25\u00a0000"),  # grouped from 10 000 on
     "fr": ("5", "2\u202f500", "5, 25, 100, 500 et 1\u202f000", "25\u202f000"),

@@ -28,18 +28,25 @@ CONCEPTS: dict[str, Concept] = {
     "game recall": Concept(
         (None, "Game recall"),
         {
-            "en": "Game recall",
+            "en": "Game Recall",
             "de": "Spielverlauf",
             "pl": "Historia rund",
             "fr": "Historique des manches",
             "it": "Storico delle mani",
         },
-        {"de": r"Spielhistorie", "pl": r"Historia gier", "fr": r"Historique des parties", "it": r"Cronologia"},
+        {
+            "en": r"\bGame recall\b",
+            "de": r"Spielhistorie",
+            "pl": r"Historia gier",
+            "fr": r"Historique des parties",
+            "it": r"Cronologia",
+        },
     ),
     "one deal of cards": Concept(
         (None, "Games played"),
-        {"en": "Games", "de": "Runden", "pl": "rundy", "fr": "Manches", "it": "Mani"},
+        {"en": "Rounds", "de": "Runden", "pl": "rundy", "fr": "Manches", "it": "Mani"},
         {
+            "en": r"(?i)\bgames? (?:played|won)\b|\bevery game\b",
             "pl": r"\b(?:gier|[Rr]ozegrane gry|[Ww]ygrane gry|każdą grę)\b",
             "fr": r"(?i)\bparties? (?:jouées|gagnées)|\bdes parties\b|\bchaque partie\b",
             "it": r"\b[Pp]artit[ae]\b",

@@ -15,6 +15,7 @@ import pytest
 
 from reddog_tui.i18n import LANGUAGES
 from reddog_tui.i18n.catalogues import po_path, read
+from reddog_tui.i18n.formatting import listing
 
 NO_BREAK = "\u00a0\u202f"  # the no-break space and the narrow one
 
@@ -58,6 +59,14 @@ def test_spaced_en_dash_not_em_dash(language):
 def test_english_em_dash_not_spaced_en_dash():
     """A spaced en dash stays only between two filled-in values, as a range (95.0% – 97.1%)."""
     assert offending("en", r"(?<!\})\s–\s|\s–\s(?!\{)") == []
+
+
+def test_english_lists_have_no_serial_comma_in_prose_or_in_filled_in_lists():
+    """One list style for English: "1, 5 and 25", whether Babel joins the items or a sentence does."""
+    assert listing(["1", "5", "25"], "en") == "1, 5 and 25"
+    assert listing(["1", "5", "10", "25", "100"], "en") == "1, 5, 10, 25 and 100"
+    # A comma before "and"/"or" only joins two clauses; after a short list item it is a serial comma.
+    assert offending("en", r",\s[^,.;:!?—]{1,40},\s(?:and|or)\s") == []
 
 
 @pytest.mark.parametrize("language", LANGUAGES)

@@ -192,7 +192,7 @@ async def test_cash_out_and_exit_ask_first_and_show_the_amount(tmp_path):
         assert app.session.meters()["credits_out"] == 0
         await pilot.press("6")  # exit: 5 checks the journal
         await pilot.pause()
-        assert "Exit Red Dog? Credits on the kiosk: 250 credits (kept until the next start)." in shown(app)
+        assert "Exit Red Dog? The kiosk keeps 250 credits until the next start." in shown(app)
         await pilot.press("escape")
         await pilot.pause()
         assert app.is_running and isinstance(app.screen, AttendantMenu)

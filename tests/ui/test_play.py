@@ -447,7 +447,7 @@ async def test_progressive_after_a_lost_hand_offers_a_working_new_bet(tmp_path):
         assert (state.outcome, state.on_table, state.config.progressive) == (Outcome.LOSE, 0, True)
         assert list(shown_buttons(app)) == ["new_bet"] and shown_buttons(app)["new_bet"][1]
         assert label_of(app, "new_bet") == "NEW BET"
-        assert message(app) == "Spread 4: the third card is not between — the stake is lost."
+        assert message(app) == "Spread 4: the third card is not in between — you lose your stake."
         await pilot.press("n", "plus")
         state = app.session.state
         assert (state.phase, state.ante, state.credits) == (Phase.BETTING, 1, 998)

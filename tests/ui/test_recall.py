@@ -175,7 +175,7 @@ async def test_language_switch_rewords_the_recall(tmp_path):
     app = recall_app(tmp_path, "en", ROUNDS[:3])
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("enter", "right", "plus", "d", "c", "d", "r", "f3")
-        assert "Game recall" in screen_text(app) and "won" in screen_text(app)
+        assert "Game Recall" in screen_text(app) and "won" in screen_text(app)
         shown = []
         for _language in LANGUAGES[1:]:
             await pilot.press("l")
