@@ -23,7 +23,9 @@ from urllib.parse import urlparse
 import pytest
 
 from reddog_tui import i18n
+from reddog_tui.engine import Action
 from reddog_tui.i18n import LANGUAGES, _, next_language
+from reddog_tui.i18n.keys import BUTTON_KEYS
 
 CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
 pytestmark = pytest.mark.skipif(
@@ -43,6 +45,14 @@ SCREEN_TEXT = """() => {
     for (let y = 0; y < terminal.rows; y++) lines.push(terminal.buffer.active.getLine(y).translateToString(true));
     return lines;
 }"""
+
+
+LABELS = {Action.DEAL: "DEAL", Action.CALL: "CALL", Action.REBET: "REBET", Action.NEW_BET: "NEW BET"}
+
+
+def button(language: str, action: Action) -> str:
+    """A table button as drawn: its key, then its label ("c  CALL"), which no message line has."""
+    return f"{BUTTON_KEYS[action]}  {said(language, LABELS[action])}"
 
 
 def said(language: str, message: str) -> str:
@@ -82,6 +92,15 @@ class Kiosk:
         box = self.page.locator(".xterm-screen").bounding_box()
         columns, rows = self.page.evaluate("[window.reddogTerminal.cols, window.reddogTerminal.rows]")
         self.page.mouse.click(box["x"] + column * box["width"] / columns, box["y"] + (row + 0.5) * box["height"] / rows)
+
+    def click_until_gone(self, word: str) -> None:
+        """Click `word` and wait until the screen no longer shows it. The next phase's button
+        comes up where this one was, so a second click at the spot would press that one."""
+        self.click(word)
+        deadline = time.monotonic() + DEADLINE_S
+        while any(word in line for line in self.lines()):
+            assert time.monotonic() < deadline, f"{word} still on the screen:\n" + "\n".join(self.lines())
+            self.page.wait_for_timeout(100)
 
     def table(self) -> list[str]:
         """The top of the table: credits, the three cards and the pay table."""
@@ -163,20 +182,25 @@ def test_a_round_in_chromium_with_clicks_five_languages_the_rules_and_a_reload(s
             # A chip by click, then deal until a hand waits for raise or call (a pair or a
             # consecutive hand settles or pushes by itself).
             language = "de"
-            chip, deal, call = "│ 10  │", said(language, "DEAL"), said(language, "CALL")
-            rebet, new_bet = said(language, "REBET"), said(language, "NEW BET")
-            kiosk.click(chip)
-            kiosk.click(deal)
+            chip, deal, call = "│ 10  │", button(language, Action.DEAL), button(language, Action.CALL)
+            rebet, new_bet = button(language, Action.REBET), button(language, Action.NEW_BET)
+            ante_of_one_chip = "Wetteinsatz 10"
+
+            def bet_and_deal() -> None:
+                kiosk.click(chip)
+                kiosk.wait_for(ante_of_one_chip)
+                kiosk.click_until_gone(deal)
+
+            bet_and_deal()
             for _attempt in range(20):
                 shown = kiosk.wait_for(call, rebet, new_bet)
                 if shown == call:
                     break
-                if shown == new_bet:
-                    kiosk.click(new_bet)
-                    kiosk.click(chip)
-                    kiosk.click(deal)
+                if shown == rebet:  # a pair settled by itself: deal again with the same ante
+                    kiosk.click_until_gone(rebet)
                 else:
-                    kiosk.click(rebet)
+                    kiosk.click_until_gone(new_bet)
+                    bet_and_deal()
             else:
                 raise AssertionError("twenty deals without a hand to raise or call")
 
@@ -186,7 +210,7 @@ def test_a_round_in_chromium_with_clicks_five_languages_the_rules_and_a_reload(s
             for _step in range(len(LANGUAGES) - 1):
                 page.keyboard.press("l")
                 language = next_language(language)
-                kiosk.wait_for(said(language, "CALL"))
+                kiosk.wait_for(button(language, Action.CALL))
                 assert kiosk.cards() == cards
                 screenshots.append(kiosk.shot(f"table-{language}"))
             assert language == "en"
@@ -196,18 +220,18 @@ def test_a_round_in_chromium_with_clicks_five_languages_the_rules_and_a_reload(s
             kiosk.wait_for(said(language, "Game Rules"))
             screenshots.append(kiosk.shot(f"rules-{language}"))
             page.keyboard.press("Escape")
-            kiosk.wait_for(said(language, "CALL"))
+            kiosk.wait_for(button(language, Action.CALL))
             # F2 and F3 reach the kiosk too: the page's terminal takes them before the browser.
             for key, title in (("F2", "Game Settings"), ("F3", "Game recall")):
                 page.keyboard.press(key)
                 kiosk.wait_for(said(language, title))
                 page.keyboard.press("Escape")
-                kiosk.wait_for(said(language, "CALL"))
+                kiosk.wait_for(button(language, Action.CALL))
 
             # A reload mid-round: the old kiosk ends, the new one shows the same table.
             before = kiosk.table()
             page.reload()
-            kiosk.wait_for(said(language, "CALL"))
+            kiosk.wait_for(button(language, Action.CALL))
             deadline = time.monotonic() + DEADLINE_S
             while kiosk.table() != before and time.monotonic() < deadline:
                 page.wait_for_timeout(100)
@@ -225,11 +249,11 @@ def test_a_round_in_chromium_with_clicks_five_languages_the_rules_and_a_reload(s
             assert said("de", "This kiosk is in use") in second.locator("h1").inner_text()
             Kiosk(second).shot("busy-de")
             other.close()
-            kiosk.wait_for(said(language, "CALL"))
+            kiosk.wait_for(button(language, Action.CALL))
 
             # The round ends by click.
-            kiosk.click(said(language, "CALL"))
-            kiosk.wait_for(said(language, "REBET"), said(language, "NEW BET"))
+            kiosk.click_until_gone(button(language, Action.CALL))
+            kiosk.wait_for(button(language, Action.REBET), button(language, Action.NEW_BET))
             screenshots.append(kiosk.shot(f"settled-{language}"))
         finally:
             browser.close()
