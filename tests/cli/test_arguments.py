@@ -38,8 +38,8 @@ EMPTY_FOLDER = {
     "en": "--data-dir needs the name of a folder; it was empty.",
     "de": "--data-dir braucht den Namen eines Ordners; er war leer.",
     "pl": "--data-dir wymaga nazwy folderu, a\u00a0podana nazwa jest pusta.",
-    "fr": "--data-dir attend le nom d'un dossier\u00a0; il était vide.",
-    "it": "--data-dir richiede il nome di una cartella; era vuoto.",
+    "fr": "--data-dir attend le nom d'un dossier\u202f; il était vide.",
+    "it": "--data-dir richiede il nome di una cartella, ma il valore è vuoto.",
 }
 
 
@@ -88,7 +88,7 @@ ARGPARSE_REFUSALS = {
         "en": "reddog: invalid choice: 'shuffle' (choose from 'par', 'simulate', 'check', 'attendant', 'hall', 'serve', 'completion', 'manpage')",
         "de": "reddog: ungültige Auswahl: 'shuffle' (möglich sind 'par', 'simulate', 'check', 'attendant', 'hall', 'serve', 'completion', 'manpage')",
         "pl": "reddog: nieprawidłowy wybór: 'shuffle' (do wyboru: 'par', 'simulate', 'check', 'attendant', 'hall', 'serve', 'completion', 'manpage')",
-        "fr": "reddog: choix inconnu\u00a0: 'shuffle' (au choix\u00a0: 'par', 'simulate', 'check', 'attendant', 'hall', 'serve', 'completion', 'manpage')",
+        "fr": "reddog: choix non valide\u00a0: 'shuffle' (valeurs possibles\u00a0: 'par', 'simulate', 'check', 'attendant', 'hall', 'serve', 'completion', 'manpage')",
         "it": "reddog: scelta non valida: 'shuffle' (scegli tra 'par', 'simulate', 'check', 'attendant', 'hall', 'serve', 'completion', 'manpage')",
     }),
     "missing --rounds": (["simulate"], {

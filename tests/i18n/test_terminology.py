@@ -48,7 +48,9 @@ CONCEPTS: dict[str, Concept] = {
         {
             "en": r"(?i)\bgames? (?:played|won)\b|\bevery game\b",
             "pl": r"\b(?:gier|[Rr]ozegrane gry|[Ww]ygrane gry|każdą grę)\b",
-            "fr": r"(?i)\bparties? (?:jouées|gagnées)|\bdes parties\b|\bchaque partie\b",
+            # French "main" only in the source's names of a hand, main (non-)consécutive.
+            "fr": r"(?i)\bparties? (?:jouées|gagnées)|\bdes parties\b|\bchaque partie\b"
+            r"|\bmains?\b(?! (?:non-)?consécutives?)",
             "it": r"\b[Pp]artit[ae]\b",
         },
     ),
@@ -105,7 +107,17 @@ CONCEPTS: dict[str, Concept] = {
     "credits": Concept(
         (None, "Credits"),
         {"en": "Credits", "de": "Punkte", "pl": "Kredyty", "fr": "Crédits", "it": "Crediti"},
-        {"de": r"Guthaben"},
+        # Italian "credito" only as the singular of a count ("1 credito"), never "conto" for the balance.
+        {"de": r"Guthaben", "it": r"(?<!\w)(?<!\}\u00a0)credito\b|\b(?:sul|al|dal) conto\b"},
+    ),
+    "kiosk": Concept(
+        (None, "Kiosk"),
+        {"en": "Kiosk", "de": "Kiosk", "pl": "Kiosk", "fr": "Borne", "it": "Chiosco"},
+        {"it": r"(?i)\bterminal[ei]\b"},
+    ),
+    "redeem a voucher": Concept(
+        (None, "Redeem a voucher"),
+        {"en": "Redeem", "de": "einlösen", "pl": "Zrealizuj", "fr": "Charger", "it": "Carica"},
     ),
     "ante": Concept(
         (None, "Ante"),
@@ -220,3 +232,17 @@ def test_a_discrepancy_has_one_name(language, rejected):
     catalogue = translations(language)
     drifted = [text for strings in catalogue.values() for text in strings if re.search(rejected, text)]
     assert drifted == []
+
+
+def test_redeeming_a_voucher_is_not_cashing_out():
+    """Redeeming loads a voucher's credits onto a kiosk. Italian never calls it "incassare" (the
+    player's cash-out), French never "encaisser" (the COLLECT button, ENCAISSER)."""
+    for language, cashing in (("it", r"(?i)incass"), ("fr", r"(?i)encaiss")):
+        redeeming = [
+            text
+            for (_context, msgid), strings in translations(language).items()
+            if re.search(r"(?i)redeem", msgid)
+            for text in strings
+        ]
+        assert len(redeeming) >= 4
+        assert [text for text in redeeming if re.search(cashing, text)] == [], language

@@ -3,7 +3,7 @@
 Dashes: German, Polish, French and Italian use a spaced en dash ( – ) in running
 text, English an em dash (—); an unspaced en dash stays for ranges (1–8).
 Quotes: each language its own pair. Apostrophes: one style per language.
-No-break spaces: French before : ; ? ! and inside « »; Polish after a
+No-break spaces: French U+00A0 before :, U+202F before ; ? ! and inside « »; Polish after a
 one-letter word; every language between a number and its unit.
 """
 
@@ -28,8 +28,8 @@ UNITS = {
     "en": r"credits?|hours?|minutes?|seconds?|cards|decks?|digits|rounds?",
     "de": r"Punkte?|Stunden?|Minuten?|Sekunden?|Karten|Kartendecks?|Ziffern|Runden?",
     "pl": r"kredyt(?:y|ów)?|godzin[ęy]?|minut[ęy]?|sekund[ęy]?|kart[ay]?|tali[aei]?|cyfr|rund[ay]?",
-    "fr": r"crédits?|heures?|minutes?|secondes?|cartes|jeux?|chiffres|manches?",
-    "it": r"credit[oi]|or[ae]|minut[oi]|second[oi]|carte|mazz[oi]|cifre|man[oi]",
+    "fr": r"crédits?|heures?|minutes?|secondes?|cartes|jeux?|chiffres|manches?|valeurs?|degrés?",
+    "it": r"credit[oi]|or[ae]|minut[oi]|second[oi]|carte|mazz[oi]|cifre|man[oi]|valor[ei]|grad[oi]",
 }
 
 
@@ -87,9 +87,11 @@ def test_one_apostrophe_style(language):
 
 
 def test_french_no_break_space_before_high_punctuation_and_inside_guillemets():
-    # A plain space, or none at all, before : ; ? ! (an odds ratio "5:1" is no punctuation).
-    assert offending("fr", r"(?<![\u00a0\u202f])[:;?!](?!\d)") == []
-    assert offending("fr", r"«(?![\u00a0\u202f])|(?<![\u00a0\u202f])»") == []
+    """A word-wide no-break space (U+00A0) before a colon; a narrow one (U+202F) before ; ? !
+    and inside « ». An odds ratio "5:1" or a time "18:00" is no punctuation."""
+    assert offending("fr", r"(?<!\u00a0):(?!\d)") == []
+    assert offending("fr", r"(?<!\u202f)[;?!]") == []
+    assert offending("fr", r"«(?!\u202f)|(?<!\u202f)»") == []
 
 
 def test_polish_one_letter_words_stay_with_the_next_word():

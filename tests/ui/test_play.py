@@ -67,7 +67,7 @@ SPREAD_4_QUESTION = {
     "en": "Spread 4 — raise?",
     "de": "Wertunterschied 4 – erhöhen?",
     "pl": "Spread 4 – podbijasz?",
-    "fr": "Séquence de 4 – augmenter l'enjeu\u00a0?",
+    "fr": "Séquence de 4 – augmenter l'enjeu\u202f?",
     "it": "Scarto 4 – rilanci?",
 }
 
