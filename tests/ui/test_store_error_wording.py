@@ -22,7 +22,7 @@ WORDS = {
         "de": "schreibgeschützt",
         "pl": "chroniony przed zapisem",
         "fr": "protégé en écriture",
-        "it": "protetto da scrittura",
+        "it": "protetto in scrittura",
     },
     "is_a_directory": {
         "en": "is a folder",
