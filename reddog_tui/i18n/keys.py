@@ -93,14 +93,22 @@ KEYS: tuple[KeyEntry, ...] = (
         bar_key=lambda: pgettext("key", "F2"),
         bar_label=N_("Settings"),
     ),
-    KeyEntry("F3", (("f3", "show_recall"),), APP, N_("Game recall: the last ten rounds")),
+    KeyEntry(
+        "F3",
+        (("f3", "show_recall"),),
+        APP,
+        N_("Game recall: the last ten rounds"),
+        bar_key=lambda: pgettext("key", "F3"),
+        # Translators: the game recall on the key bar; short, so that the bar fits 80 columns.
+        bar_label=N_("Recall"),
+    ),
     KeyEntry(
         "Esc",
         (("escape", "back_to_table"),),
         APP,
         N_("Back to the table; the round stays exactly as it was"),
         bar_key=lambda: pgettext("key", "Esc"),
-        bar_label=N_("Back to the table"),
+        bar_label=N_("Back"),  # short: with F3 the bar of the rules must fit 80 columns
     ),
     # Out of credits at the practice table; never in kiosk mode, where an attendant adds credits.
     KeyEntry("b", (("b", "new_bankroll"),), TABLE, None),
@@ -113,14 +121,22 @@ KEYS: tuple[KeyEntry, ...] = (
         bar_label=N_("Quit"),
         priority=True,
     ),
-    KeyEntry("F12", (("f12", "attendant"),), APP, None),  # kiosk mode: the attendant's PIN entry
+    # Kiosk mode: the attendant's PIN entry; on the key bar in Quit's place, as a touch screen has no F12.
+    KeyEntry(
+        "F12",
+        (("f12", "attendant"),),
+        APP,
+        None,
+        bar_key=lambda: pgettext("key", "F12"),
+        bar_label=N_("Attendant"),
+    ),
 )
 
 # The key each table button shows on its label, and the letter that presses it.
 BUTTON_KEYS: dict[Action, str] = {action: key.shown for key in KEYS for action in key.presses}
 
 # The items every screen's key bar shares, in the bar's order (by action).
-BAR_ORDER: tuple[str, ...] = ("show_rules", "show_settings", "next_language", "quit")
+BAR_ORDER: tuple[str, ...] = ("show_rules", "show_settings", "show_recall", "next_language", "quit")
 
 
 def entry(action: str) -> KeyEntry:
@@ -132,14 +148,18 @@ def described() -> tuple[KeyEntry, ...]:
     return tuple(key for key in KEYS if key.description is not None)
 
 
-def bar_item(action: str) -> tuple[str, str]:
-    """(the key's name, what it does) on the key bar, in the current language."""
+def bar_item(action: str) -> tuple[str, str, str]:
+    """(the key's name, what it does, the action a tap runs) on the key bar, in the current language.
+
+    The action carries its namespace ("app.show_rules"): a tap runs the key's own action.
+    """
     key = entry(action)
     assert key.bar_key is not None and key.bar_label is not None, f"{action} has no key bar item"
-    return key.bar_key(), _(key.bar_label)
+    return key.bar_key(), _(key.bar_label), f"{'app' if key.scope == APP else 'screen'}.{key.action}"
 
 
-def bar_items(*, leave_out: tuple[str, ...] = (), exits_locked: bool = False) -> list[tuple[str, str]]:
-    """The shared key bar, less the items a screen leaves out (its own key) and Quit when the exits are locked."""
-    skipped = set(leave_out) | ({"quit"} if exits_locked else set())
-    return [bar_item(action) for action in BAR_ORDER if action not in skipped]
+def bar_items(*, leave_out: tuple[str, ...] = (), exits_locked: bool = False) -> list[tuple[str, str, str]]:
+    """The shared key bar, less the items a screen leaves out (its own key); when the exits are
+    locked the attendant's key stands in Quit's place (no key quits, so no tap does)."""
+    order = [("attendant" if exits_locked and action == "quit" else action) for action in BAR_ORDER]
+    return [bar_item(action) for action in order if action not in leave_out]

@@ -44,8 +44,11 @@ def test_every_binding_of_the_app_and_the_table_comes_from_the_registry():
         assert bound == listed
 
 
-def test_the_key_bar_drops_quit_when_the_exits_are_locked_and_a_screen_drops_its_own_key():
-    open_bar = [label for _key, label in keys.bar_items()]
-    assert open_bar == ["Rules", "Settings", "Language", "Quit"]
-    assert [label for _key, label in keys.bar_items(exits_locked=True)] == ["Rules", "Settings", "Language"]
-    assert [label for _key, label in keys.bar_items(leave_out=("show_rules",))] == ["Settings", "Language", "Quit"]
+def test_the_key_bar_puts_the_attendant_in_quits_place_when_the_exits_are_locked_and_a_screen_drops_its_own_key():
+    open_bar = [label for _key, label, _action in keys.bar_items()]
+    assert open_bar == ["Rules", "Settings", "Recall", "Language", "Quit"]
+    locked = [label for _key, label, _action in keys.bar_items(exits_locked=True)]
+    assert locked == ["Rules", "Settings", "Recall", "Language", "Attendant"]
+    left_out = [label for _key, label, _action in keys.bar_items(leave_out=("show_rules",))]
+    assert left_out == ["Settings", "Recall", "Language", "Quit"]
+    assert keys.bar_items()[0][2] == "app.show_rules"  # what a tap runs

@@ -30,7 +30,7 @@ from ..kiosk_texts import (
     setting_names,
     signed_credits,
 )
-from ..widgets.buttons import KeyBar
+from ..widgets.buttons import KeyBar, KeyItem
 from .base import ViewScreen
 
 ATTENDANT_CSS = """
@@ -54,6 +54,8 @@ ChoiceField:focus { background: $hover; text-style: bold; }
 .field-input.-invalid, .field-input.-invalid:focus, .attendant-input.-invalid, .attendant-input.-invalid:focus {
     border: none; background: $refused-background;
 }
+DigitPad { height: 3; width: auto; margin: 1 0 0 0; }
+DigitPad .digit { min-width: 5; margin: 0 1 0 0; }
 .voucher { width: 56; height: auto; border: double $table-text; padding: 1 2; }
 .voucher-title { width: 100%; text-align: center; text-style: bold; margin: 0 0 1 0; }
 .voucher-row { height: 1; }
@@ -62,8 +64,60 @@ ChoiceField:focus { background: $hover; text-style: bold; }
 """
 
 
-def back_key() -> tuple[str, str]:
-    return (pgettext("key", "Esc"), _("Back"))
+def back_key(action: str = "screen.back") -> KeyItem:
+    return KeyItem(pgettext("key", "Esc"), _("Back"), action)
+
+
+def enter_key(label: str) -> KeyItem:
+    """Enter in the screen's field; tapped on the key bar, it submits the field the same way."""
+    return KeyItem(pgettext("key", "Enter"), label, "screen.submit")
+
+
+class DigitButton(Button):
+    can_focus = False  # the field keeps the focus (focusing it again would select its digits)
+
+
+class DigitPad(Horizontal):
+    """Digits to tap on a kiosk without a keyboard: each types into the screen's field as its key
+    does. Full-height buttons: a finger needs more than one line to hit."""
+
+    def compose(self) -> ComposeResult:
+        for digit in "1234567890":
+            yield DigitButton(digit, action=f"screen.type_digit('{digit}')", classes="digit")
+        yield DigitButton("", id="digit-delete", action="screen.delete_digit", classes="digit")
+
+    def on_mount(self) -> None:
+        self.watch(self.app, "language", self.refresh_labels)  # also draws them now
+
+    def refresh_labels(self, _language: str = "") -> None:
+        # TRANSLATORS: on the attendant's digit pad, takes back the last digit typed.
+        self.query_one("#digit-delete", Button).label = pgettext("digit pad", "Delete")
+
+
+class NumberEntry:
+    """A screen with a number field (the PIN, an amount, a voucher number): what the digit pad
+    and the key bar's Enter do there, in the field, through the field's own checks."""
+
+    def _field(self) -> Input | None:
+        focused = self.focused  # type: ignore[attr-defined]
+        if isinstance(focused, Input):
+            return focused
+        return next(iter(self.query(Input)), None)  # type: ignore[attr-defined]
+
+    def action_type_digit(self, digit: str) -> None:
+        field = self._field()
+        if field is not None:
+            field.insert_text_at_cursor(digit)  # what a typed digit does: restrict and max length hold
+
+    def action_delete_digit(self) -> None:
+        field = self._field()
+        if field is not None:
+            field.action_delete_left()
+
+    async def action_submit(self) -> None:
+        field = self._field()
+        if field is not None:
+            await field.action_submit()  # what Enter does in the field
 
 
 class AttendantScreen(ViewScreen):
@@ -78,7 +132,7 @@ class AttendantScreen(ViewScreen):
 # --- the PIN -------------------------------------------------------------------------------
 
 
-class PinScreen(Screen):
+class PinScreen(NumberEntry, Screen):
     """The PIN is typed into a masked field: only dots are shown, never a digit."""
 
     DEFAULT_CSS = ATTENDANT_CSS
@@ -96,8 +150,9 @@ class PinScreen(Screen):
             yield Input(
                 password=True, restrict=r"[0-9]*", max_length=MAX_PIN_LENGTH, id="pin", classes="attendant-input"
             )
+            yield DigitPad()
             yield Static("", classes="attendant-message", markup=False)
-        yield KeyBar("", id="keys", markup=False)
+        yield KeyBar(id="keys")
 
     def on_mount(self) -> None:
         self.refresh_view()
@@ -117,7 +172,7 @@ class PinScreen(Screen):
         else:
             text = ""
         self.query_one(".attendant-message", Static).update(text)
-        self.query_one("#keys", KeyBar).show([(pgettext("key", "Enter"), _("Confirm")), back_key()])
+        self.query_one("#keys", KeyBar).show([enter_key(_("Confirm")), back_key("screen.cancel")])
 
     @on(Input.Submitted, "#pin")
     def submitted(self, event: Input.Submitted) -> None:
@@ -200,7 +255,7 @@ class AttendantMenu(AttendantScreen):
                 for key in self.keys:
                     yield MenuRow(key)
             yield Static("", classes="attendant-message", markup=False)
-        yield KeyBar("", id="keys", markup=False)
+        yield KeyBar(id="keys")
 
     def refresh_view(self) -> None:
         if self.app.session is None:
@@ -227,7 +282,11 @@ class AttendantMenu(AttendantScreen):
             row.set_class(row.key == self.highlighted, "-highlighted")
         self.say(self.message)
         self.query_one("#keys", KeyBar).show(
-            [(pgettext("key", "↑/↓"), _("Choose")), (pgettext("key", "Enter"), _("Open")), back_key()]
+            [
+                KeyItem(pgettext("key", "↑/↓"), _("Choose")),  # a hint: the rows are clicked themselves
+                KeyItem(pgettext("key", "Enter"), _("Open"), "screen.choose"),
+                back_key("screen.leave"),
+            ]
         )
 
     def action_move(self, step: int) -> None:
@@ -340,7 +399,7 @@ def leave_attendant(app) -> None:
 # --- credits in and out -----------------------------------------------------------------------
 
 
-class AddCreditsScreen(AttendantScreen):
+class AddCreditsScreen(NumberEntry, AttendantScreen):
     """The amount paid in, exactly as typed: refused with the reason unless it is a whole number
     in range, then confirmed with the amount shown before anything is added."""
 
@@ -361,8 +420,9 @@ class AddCreditsScreen(AttendantScreen):
                 id="amount",
                 classes="attendant-input",
             )
+            yield DigitPad()
             yield Static("", classes="attendant-message", markup=False)
-        yield KeyBar("", id="keys", markup=False)
+        yield KeyBar(id="keys")
 
     def on_mount(self) -> None:
         super().on_mount()
@@ -377,7 +437,7 @@ class AddCreditsScreen(AttendantScreen):
         )
         self.query_one("#credits-prompt", Static).update(_("Credits paid in, then Enter:"))
         self.say(self.message)
-        self.query_one("#keys", KeyBar).show([(pgettext("key", "Enter"), _("Add")), back_key()])
+        self.query_one("#keys", KeyBar).show([enter_key(_("Add")), back_key()])
 
     @on(Input.Submitted, "#amount")
     def submitted(self, event: Input.Submitted) -> None:
@@ -418,7 +478,7 @@ class AddCreditsScreen(AttendantScreen):
         self.app.pop_screen()
 
 
-class RedeemVoucherScreen(AttendantScreen):
+class RedeemVoucherScreen(NumberEntry, AttendantScreen):
     """Ticket in: a voucher of the hall, checked with the server and credited here once."""
 
     BINDINGS = [Binding("escape", "back", show=False)]
@@ -434,8 +494,9 @@ class RedeemVoucherScreen(AttendantScreen):
             yield Static("", id="credits-now", classes="attendant-line", markup=False)
             yield Static("", id="voucher-prompt", classes="attendant-line", markup=False)
             yield Input(restrict=r"[0-9]*", max_length=13, id="voucher-number", classes="attendant-input")
+            yield DigitPad()
             yield Static("", classes="attendant-message", markup=False)
-        yield KeyBar("", id="keys", markup=False)
+        yield KeyBar(id="keys")
 
     def on_mount(self) -> None:
         super().on_mount()
@@ -450,7 +511,7 @@ class RedeemVoucherScreen(AttendantScreen):
         )
         self.query_one("#voucher-prompt", Static).update(_("Voucher number, then Enter:"))
         self.say(_("Asking the hall…") if self.asking else self.message)
-        self.query_one("#keys", KeyBar).show([(pgettext("key", "Enter"), _("Redeem")), back_key()])
+        self.query_one("#keys", KeyBar).show([enter_key(_("Redeem")), back_key()])
 
     @on(Input.Submitted, "#voucher-number")
     def submitted(self, event: Input.Submitted) -> None:
@@ -525,7 +586,7 @@ class VoucherScreen(AttendantScreen):
                         yield Static("", classes="voucher-name", markup=False)
                         yield Static("", classes="voucher-value", markup=False)
             yield Static("", classes="attendant-message", markup=False)
-        yield KeyBar("", id="keys", markup=False)
+        yield KeyBar(id="keys")
 
     def refresh_view(self) -> None:
         v = self.voucher
@@ -545,7 +606,7 @@ class VoucherScreen(AttendantScreen):
         if getattr(v, "offline", False):  # a kiosk of a hall that could not reach its server
             text += "\n" + _("Numbered offline: valid elsewhere once this kiosk has reached the hall server.")
         self.say(text)
-        self.query_one("#keys", KeyBar).show([(pgettext("key", "Enter"), _("Done"))])
+        self.query_one("#keys", KeyBar).show([KeyItem(pgettext("key", "Enter"), _("Done"), "screen.back")])
 
     def action_back(self) -> None:
         self.app.pop_screen()
@@ -567,7 +628,7 @@ class MetersScreen(AttendantScreen):
                         yield Static("", classes="voucher-name", markup=False)
                         yield Static("", classes="voucher-value", markup=False)
             yield Static("", classes="attendant-message", markup=False)
-        yield KeyBar("", id="keys", markup=False)
+        yield KeyBar(id="keys")
 
     def refresh_view(self) -> None:
         if self.app.session is None:
@@ -579,7 +640,9 @@ class MetersScreen(AttendantScreen):
             row.query_one(".voucher-name", Static).update(name)
             row.query_one(".voucher-value", Static).update(number(values.get(key, 0)))
         self.say(self.message or _("Meters only grow; they count every game since the journal was created."))
-        self.query_one("#keys", KeyBar).show([(pgettext("key", "E"), _("Export to files")), back_key()])
+        self.query_one("#keys", KeyBar).show(
+            [KeyItem(pgettext("key", "E"), _("Export to files"), "screen.export"), back_key()]
+        )
 
     def action_export(self) -> None:
         """The meters and the journal as CSV files in the data folder, as `reddog attendant` writes them."""
@@ -676,7 +739,7 @@ class OperatorSettingsScreen(AttendantScreen):
                                 classes="field-input",
                             )
             yield Static("", classes="attendant-message", markup=False)
-        yield KeyBar("", id="keys", markup=False)
+        yield KeyBar(id="keys")
 
     def on_mount(self) -> None:
         self.load()
@@ -724,7 +787,11 @@ class OperatorSettingsScreen(AttendantScreen):
             choice.show()
         self.say(self.message)
         self.query_one("#keys", KeyBar).show(
-            [(pgettext("key", "↑/↓"), _("Choose")), (pgettext("key", "Enter"), _("Save")), back_key()]
+            [
+                KeyItem(pgettext("key", "↑/↓"), _("Choose")),  # a hint: the fields are clicked themselves
+                KeyItem(pgettext("key", "Enter"), _("Save"), "screen.save"),
+                back_key(),
+            ]
         )
 
     @on(Input.Submitted)
@@ -831,7 +898,7 @@ class ConfirmScreen(ModalScreen[bool]):
             with Horizontal(id="confirm-buttons"):
                 yield Button("", id="confirm-yes", variant="warning")
                 yield Button("", id="confirm-no")
-        yield KeyBar("", id="keys", markup=False)
+        yield KeyBar(id="keys")
 
     def on_mount(self) -> None:
         self.refresh_view()
@@ -844,7 +911,10 @@ class ConfirmScreen(ModalScreen[bool]):
         self.query_one("#confirm-yes", Button).label = self.yes_label()
         self.query_one("#confirm-no", Button).label = _("Cancel")
         self.query_one("#keys", KeyBar).show(
-            [(pgettext("key", "Enter"), self.yes_label()), (pgettext("key", "Esc"), _("Cancel"))]
+            [
+                KeyItem(pgettext("key", "Enter"), self.yes_label(), "screen.answer(True)"),
+                KeyItem(pgettext("key", "Esc"), _("Cancel"), "screen.answer(False)"),
+            ]
         )
 
     @on(Button.Pressed)

@@ -20,7 +20,7 @@ class StoreErrorScreen(ViewScreen):
         with Vertical(id="error-body"):
             yield Static("", id="error-title", markup=False)
             yield Static("", id="error-text", markup=False)
-        yield KeyBar("", id="keys", markup=False)
+        yield KeyBar(id="keys")
 
     def refresh_view(self) -> None:
         at_start = self.error.at_start
@@ -28,4 +28,5 @@ class StoreErrorScreen(ViewScreen):
         self.query_one("#error-text", Static).update(store_error_text(self.error.code, str(self.error.path), at_start))
         from .table import common_keys
 
-        self.query_one("#keys", KeyBar).show(common_keys(leave_out=("show_settings",)))
+        # Without a journal there is no table: the rules, settings and recall do not open.
+        self.query_one("#keys", KeyBar).show(common_keys(leave_out=("show_rules", "show_settings", "show_recall")))

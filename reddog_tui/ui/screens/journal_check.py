@@ -33,7 +33,7 @@ class JournalCheckScreen(AttendantScreen):
             yield Static("", classes="attendant-title", markup=False)
             yield Static("", id="check-report", classes="attendant-line", markup=False)
             yield Static("", classes="attendant-message", markup=False)
-        yield KeyBar("", id="keys", markup=False)
+        yield KeyBar(id="keys")
 
     def on_mount(self) -> None:
         super().on_mount()

@@ -37,7 +37,7 @@ class RealityCheckScreen(ModalScreen):
             with Horizontal(id="reality-buttons"):
                 yield Button("", id="reality-continue", variant="success")
                 yield Button("", id="reality-stop", variant="warning")
-        yield KeyBar("", id="keys", markup=False)
+        yield KeyBar(id="keys")
 
     def on_mount(self) -> None:
         self.refresh_view()

@@ -161,7 +161,7 @@ class RecallScreen(ScrollingScreen):
         with VerticalScroll(id="recall-body"):
             yield Static("", id="recall-intro", markup=False)
             yield Static("", id="recall-rounds", markup=False)
-        yield KeyBar("", id="keys", markup=False)
+        yield KeyBar(id="keys")
 
     def on_resize(self, event: events.Resize) -> None:
         self.redraw()
@@ -181,8 +181,7 @@ class RecallScreen(ScrollingScreen):
         self.query_one("#recall-intro", Static).update(intro)
         self.query_one("#recall-rounds", Static).update(Content("\n").join(self.layout_lines(records)))
         self.query_one("#recall-rounds").display = bool(records)
-        # The settings key is left out so that the bar fits 80 columns in every language.
-        keys = [bar_item("back_to_table"), *common_keys(leave_out=("show_settings",))]
+        keys = [bar_item("back_to_table"), *common_keys(leave_out=("show_recall",))]
         self.query_one("#keys", KeyBar).show(keys)
 
     def layout_lines(self, records) -> list[Content]:

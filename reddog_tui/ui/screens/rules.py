@@ -110,7 +110,7 @@ class RulesScreen(ScrollingScreen):
                 yield Static(section.heading, classes="rules-heading", id=f"rules-{section.id}", markup=False)
                 for block in section.blocks:
                     yield block_widget(block, current_hand(state))
-        yield KeyBar("", id="keys", markup=False)
+        yield KeyBar(id="keys")
 
     def on_mount(self) -> None:
         self._draw_fixed_texts()

@@ -71,7 +71,7 @@ class SettingsScreen(ViewScreen):
                     yield SettingRow(key)
             yield Static("", id="settings-reason", markup=False)
             yield Static("", id="settings-hint", markup=False)
-        yield KeyBar("", id="keys", markup=False)
+        yield KeyBar(id="keys")
         yield Static("", id="too-small", markup=False)
 
     def refresh_view(self) -> None:

@@ -100,7 +100,7 @@ class TableScreen(ViewScreen):
         self.bankroll = Button(Content(""), id="new-bankroll", classes="action")
         self.bankroll.can_focus = False  # driven by key or click, like the table's buttons
         self.bankroll.display = False  # shown only when out of credits at the practice table
-        self.key_bar = KeyBar("", id="keys", markup=False)
+        self.key_bar = KeyBar(id="keys")
         with Vertical(id="table-body"):
             with Horizontal(id="top-bar"):
                 yield Static("Red Dog", id="title", markup=False)

@@ -54,7 +54,7 @@ class WelcomeScreen(ViewScreen):
                     yield LanguageChoice(language)
             yield Static("", id="welcome-hint", markup=False)
             yield Static("", id="catalogue-notice", markup=False)
-        yield KeyBar("", id="keys", markup=False)
+        yield KeyBar(id="keys")
         yield Static("", id="too-small", markup=False)
 
     def refresh_view(self) -> None:

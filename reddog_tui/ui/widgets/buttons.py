@@ -2,8 +2,13 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from typing import NamedTuple
+
 from textual import events
+from textual.containers import Horizontal
 from textual.content import Content
+from textual.geometry import Size
 from textual.widgets import Button, Static
 
 from ...engine import Action
@@ -38,13 +43,66 @@ class ActionButton(Button):
             self.refresh(layout=True)  # a label in another language needs another width
 
 
-class KeyBar(Static):
-    """A localized line of keys and what they do, in place of Textual's Footer."""
+class KeyItem(NamedTuple):
+    """One item of the key bar: the key as printed, what it does, and the action it runs.
 
-    def show(self, items: list[tuple[str, str]]) -> None:
-        parts: list[str | tuple[str, str]] = []
-        for key, label in items:
-            if parts:
-                parts.append("  ")
-            parts.extend([(f" {key} ", "bold reverse"), " ", label])
-        self.update(Content.assemble(*parts))
+    The action is the key binding's own action string, with its namespace ("app.show_rules",
+    "screen.back"): a click runs it through the app's `run_action` and `check_action`, as the
+    key does, so what a mode refuses to a key it refuses to a click. An item without an action
+    is a hint only (the controls it names, a dialog's buttons, are clickable themselves).
+    """
+
+    key: str
+    label: str
+    action: str | None = None
+
+
+class KeyButton(Button):
+    """A key bar item to click or tap; it runs its key's action and takes no focus."""
+
+    can_focus = False
+
+    def __init__(self, item: KeyItem) -> None:
+        super().__init__(key_label(item.key, item.label), action=item.action, compact=True, classes="key")
+        self.item = item
+        self.styles.line_pad = 0  # the stylesheet cannot say 0; the bar has no cell to spare
+
+    def get_content_width(self, container: Size, viewport: Size) -> int:
+        return self.label.cell_length  # Button adds two cells of its padding, which the bar leaves out
+
+    def _on_click(self, event: events.Click) -> None:
+        # The next screen's key bar appears under the pointer: the second click of a double
+        # click would press the button now there (Back, then Rules again).
+        if event.chain > 1:
+            event.prevent_default()
+            event.stop()
+
+
+class KeyHint(Static):
+    """A key bar item without an action of its own: what the arrows do, say."""
+
+    def __init__(self, item: KeyItem) -> None:
+        super().__init__(key_label(item.key, item.label), classes="key-hint", markup=False)
+        self.item = item
+
+
+class KeyBar(Horizontal):
+    """The keys of a screen and what they do, localized, each a button (in place of Textual's Footer)."""
+
+    def show(self, items: Sequence[KeyItem | tuple[str, str] | tuple[str, str, str | None]]) -> None:
+        """Show `items`; the items already there are relabelled, so a redraw does not rebuild the bar."""
+        wanted = [KeyItem(*item) for item in items]
+        shown: list[KeyButton | KeyHint] = [child for child in self.children if isinstance(child, (KeyButton, KeyHint))]
+        if [item.action for item in wanted] != [child.item.action for child in shown]:
+            self.remove_children()
+            self.mount_all(KeyButton(item) if item.action is not None else KeyHint(item) for item in wanted)
+            return
+        for child, item in zip(shown, wanted):
+            if child.item != item:
+                child.item = item
+                text = key_label(item.key, item.label)
+                if isinstance(child, KeyButton):
+                    child.label = text
+                    child.refresh(layout=True)  # another language, another width
+                else:
+                    child.update(text)
