@@ -58,3 +58,129 @@ def test_the_check_sees_relative_and_lazy_imports():
     assert {"store", "ui", "cli"} <= PARTS
     assert imported_parts(PACKAGE / "kiosk" / "pin.py") >= {"store"}  # from ..store.settings import Key
     assert imported_parts(PACKAGE / "cli.py") >= {"engine", "i18n"}
+
+
+# --- no import cycles ---------------------------------------------------------------------------
+
+
+def module_name(path: Path, package: Path = PACKAGE) -> str:
+    parts = list(path.relative_to(package.parent).with_suffix("").parts)
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
+def runs_only_for_type_checkers(node: ast.AST) -> bool:
+    return isinstance(node, ast.If) and "TYPE_CHECKING" in ast.unparse(node.test)
+
+
+def imported_modules(path: Path, known: set[str], package: Path = PACKAGE) -> set[str]:
+    """The package's modules that a module imports when it runs: at its top or inside a function
+    (a lazy import still runs), but not under `if TYPE_CHECKING:`, which never does."""
+    name = module_name(path, package)
+    here = name if path.name == "__init__.py" else name.rpartition(".")[0]
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    skipped = {id(inner) for block in ast.walk(tree) if runs_only_for_type_checkers(block) for inner in ast.walk(block)}
+    found = set()
+
+    def add(target: str) -> None:
+        while target and target not in known:  # a name from a module: the module
+            target = target.rpartition(".")[0]
+        if target and target != name:
+            found.add(target)
+
+    for node in ast.walk(tree):
+        if id(node) in skipped:
+            continue
+        if isinstance(node, ast.ImportFrom):
+            if node.level:
+                base = here.split(".")[: len(here.split(".")) - (node.level - 1)]
+                source = ".".join([*base, *([node.module] if node.module else [])])
+            else:
+                source = node.module or ""
+            if source.split(".")[0] == package.name:
+                for alias in node.names:
+                    add(f"{source}.{alias.name}")
+        elif isinstance(node, ast.Import):
+            for alias in node.names:
+                if alias.name.split(".")[0] == package.name:
+                    add(alias.name)
+    return found
+
+
+def import_cycles(package: Path = PACKAGE) -> list[list[str]]:
+    """Every group of modules that import each other, directly or round a loop (Tarjan's algorithm)."""
+    paths = {module_name(path, package): path for path in sorted(package.rglob("*.py"))}
+    graph = {name: sorted(imported_modules(path, set(paths), package)) for name, path in paths.items()}
+    index: dict[str, int] = {}
+    lowest: dict[str, int] = {}
+    stack: list[str] = []
+    cycles = []
+
+    def visit(module: str) -> None:
+        index[module] = lowest[module] = len(index)
+        stack.append(module)
+        for target in graph[module]:
+            if target not in index:
+                visit(target)
+                lowest[module] = min(lowest[module], lowest[target])
+            elif target in stack:
+                lowest[module] = min(lowest[module], index[target])
+        if lowest[module] == index[module]:
+            group = []
+            while True:
+                member = stack.pop()
+                group.append(member)
+                if member == module:
+                    break
+            if len(group) > 1:
+                cycles.append(sorted(group))
+
+    for module in graph:
+        if module not in index:
+            visit(module)
+    return cycles
+
+
+def test_no_module_imports_itself_round_a_loop():
+    assert import_cycles() == []
+
+
+def test_the_cycle_check_sees_a_lazy_loop_and_skips_type_checking(tmp_path):
+    package = tmp_path / "pkg"
+    (package / "screens").mkdir(parents=True)
+    for init in (package / "__init__.py", package / "screens" / "__init__.py"):
+        init.write_text("")
+    (package / "app.py").write_text("from .screens.table import Table\n")
+    (package / "screens" / "table.py").write_text("def keys():\n    from ..kiosk import locked\n")
+    (package / "kiosk.py").write_text("from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n    from .app import App\n")
+    assert import_cycles(package) == []
+    (package / "kiosk.py").write_text("def tick():\n    from pkg.app import App\n")
+    assert import_cycles(package) == [["pkg.app", "pkg.kiosk", "pkg.screens.table"]]
+
+
+# --- Textual's public API only ------------------------------------------------------------------
+
+
+def private_textual_imports(path: Path) -> list[str]:
+    """Imports of Textual's private modules or names (`textual._context`, `from textual import _x`):
+    they change without notice between releases."""
+    found = []
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.ImportFrom) and not node.level and (node.module or "").split(".")[0] == "textual":
+            names = [f"{node.module}.{alias.name}" for alias in node.names]
+        elif isinstance(node, ast.Import):
+            names = [alias.name for alias in node.names if alias.name.split(".")[0] == "textual"]
+        else:
+            continue
+        found += [name for name in names if any(part.startswith("_") for part in name.split(".")[1:])]
+    return found
+
+
+def test_only_textuals_public_api_is_used():
+    used = {str(path.relative_to(PACKAGE)): private_textual_imports(path) for path in sorted(PACKAGE.rglob("*.py"))}
+    assert {path: names for path, names in used.items() if names} == {}
+
+
+def test_the_private_api_check_sees_both_forms(tmp_path):
+    module = tmp_path / "m.py"
+    module.write_text("from textual._context import active_app\nimport textual._compose\nfrom textual import _x, app\n")
+    assert private_textual_imports(module) == ["textual._context.active_app", "textual._compose", "textual._x"]

@@ -52,7 +52,7 @@ async def test_recall_of_a_damaged_history_shows_the_error_screen(tmp_path):
 def failing_writes(monkeypatch, tmp_path: Path) -> None:
     """From now on every commit fails as on a full disk."""
 
-    def disk_full(self, transition, expected_seq):
+    def disk_full(self, *_commit_args):
         raise StoreError("disk_full", tmp_path / "reddog.db", "database or disk is full", at_start=False)
 
     monkeypatch.setattr(Store, "commit", disk_full)
@@ -104,6 +104,21 @@ async def test_a_storage_error_in_the_kiosk_idle_timer_shows_the_error_screen(tm
         app.clock.now += 3600  # far past any idle timeout
         await wait_until(pilot, lambda: on_error_screen(app, "disk_full"))  # the once-a-second check
         await wait_until(pilot, lambda: "Il gioco si è fermato" in screen_text(app))  # drawn
+
+
+@run
+async def test_a_right_pin_that_cannot_be_journaled_opens_no_attendant_menu(tmp_path, monkeypatch):
+    """Every PIN attempt is journaled first: if that fails, play stops there, menu or not."""
+    from tests.kiosk.kiosk_helpers import PIN, kiosk_app
+
+    app = kiosk_app(tmp_path, "en")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("enter", "f12")
+        failing_writes(monkeypatch, tmp_path)
+        await pilot.press(*PIN, "enter")
+        await wait_until(pilot, lambda: on_error_screen(app, "disk_full"))
+        await pilot.pause(0.1)
+        assert on_error_screen(app, "disk_full")
 
 
 @run

@@ -18,7 +18,8 @@ from textual.widgets import Button, Input, Static
 from ...engine import Phase, errors
 from ...i18n import LANGUAGE_NAMES, LANGUAGES, _, pgettext
 from ...i18n.formatting import credits, number, voucher_number
-from ...kiosk.pin import MAX_PIN_LENGTH, Verdict
+from ...kiosk.intents import OpenAttendantMenu
+from ...kiosk.pin import MAX_PIN_LENGTH
 from ...store.settings import CREDITS_PAID_IN, Key, SettingRefused, parse, table_config
 from ..kiosk_texts import (
     CREDITS_KEY,
@@ -31,41 +32,7 @@ from ..kiosk_texts import (
     signed_credits,
 )
 from ..widgets.buttons import KeyBar, KeyItem
-from .base import ViewScreen
-
-ATTENDANT_CSS = """
-.attendant-body { height: 100%; padding: 1 2; }
-.attendant-title { height: 1; text-style: bold; color: $title-text; margin: 0 0 1 0; }
-.attendant-banner { height: auto; background: $highlight-background; color: $on-highlight; text-style: bold; padding: 0 1; margin: 0 0 1 0; }
-.attendant-line { height: auto; }
-.attendant-message { height: auto; margin: 1 0 0 0; color: $highlight-text; text-style: bold; }
-.attendant-list { height: auto; border: round $edge; padding: 0 1; width: 60; }
-.attendant-form { width: 100%; }
-.attendant-input, .attendant-input:focus { width: 24; height: 1; border: none; padding: 0 1; background: $hover; margin: 1 0 0 0; }
-MenuRow { height: 1; }
-MenuRow:hover { background: $hover; }
-MenuRow.-highlighted { background: $highlight-background; color: $on-highlight; text-style: bold; }
-.field { height: 1; }
-.field-name { width: 1fr; }
-.field-input, .field-input:focus { width: 24; height: 1; border: none; padding: 0 1; background: $felt-deep; }
-.field-input:focus { background: $hover; }
-ChoiceField { width: 24; height: 1; padding: 0 1; background: $felt-deep; }
-ChoiceField:focus { background: $hover; text-style: bold; }
-.field-input.-invalid, .field-input.-invalid:focus, .attendant-input.-invalid, .attendant-input.-invalid:focus {
-    border: none; background: $refused-background;
-}
-DigitPad { height: 3; width: auto; margin: 1 0 0 0; }
-DigitPad .digit { min-width: 5; margin: 0 1 0 0; }
-.voucher { width: 56; height: auto; border: double $table-text; padding: 1 2; }
-.voucher-title { width: 100%; text-align: center; text-style: bold; margin: 0 0 1 0; }
-.voucher-row { height: 1; }
-.voucher-name { width: 1fr; color: $hint-text; }
-.voucher-value { width: auto; text-style: bold; }
-"""
-
-
-def back_key(action: str = "screen.back") -> KeyItem:
-    return KeyItem(pgettext("key", "Esc"), _("Back"), action)
+from .attendant_base import ATTENDANT_CSS, AttendantScreen, back_key
 
 
 def enter_key(label: str) -> KeyItem:
@@ -120,15 +87,6 @@ class NumberEntry:
             await field.action_submit()  # what Enter does in the field
 
 
-class AttendantScreen(ViewScreen):
-    """A screen the attendant reached with the right PIN (idle never leaves it for the welcome)."""
-
-    DEFAULT_CSS = ATTENDANT_CSS
-
-    def say(self, text: str) -> None:
-        self.query_one(".attendant-message", Static).update(text)
-
-
 # --- the PIN -------------------------------------------------------------------------------
 
 
@@ -181,10 +139,10 @@ class PinScreen(NumberEntry, Screen):
         field.value = ""
         if not pin:  # Enter on an empty field is no attempt: it must not count towards the lock
             return
-        attempt = self.app.kiosk_mode.try_pin(pin)
-        if attempt.verdict is Verdict.ACCEPTED:
-            self.app.switch_screen(AttendantMenu())
-            return
+        intents = self.app.kiosk_mode.try_pin(pin)
+        self.app.carry_out(*intents)
+        if OpenAttendantMenu() in intents:
+            return  # the menu has replaced this screen
         self.result = "wrong"
         self.refresh_view()
 
@@ -342,7 +300,9 @@ class AttendantMenu(AttendantScreen):
     def cash_out(self) -> None:
         """The settled round is gathered first; then the amount is shown and confirmed."""
         app, kiosk = self.app, self.app.kiosk_mode
-        kiosk.round_closed_for_cash_out()
+        gather = kiosk.cash_out_first()
+        if gather is not None:
+            app.carry_out(gather)
         state = app.session.state
         if state.phase is not Phase.BETTING:
             self.message = _("Cash-out is possible once the round on the table is settled.")
@@ -378,8 +338,7 @@ class AttendantMenu(AttendantScreen):
             return
         finally:
             self.refresh_view()
-        kiosk.cash_out_requested = False
-        kiosk.end_session()
+        kiosk.paid_out()
         app.publish_view()
         app.push_screen(VoucherScreen(voucher))
 

@@ -10,8 +10,19 @@ from textual.containers import VerticalScroll
 from textual.screen import ModalScreen, Screen
 from textual.widgets import Static
 
+from ...i18n import _
+from ...i18n.formatting import number
+
 if TYPE_CHECKING:
     from ..app import RedDogApp
+
+MIN_WIDTH, MIN_HEIGHT = 80, 24  # below either, a notice replaces the screen
+
+
+def too_small_text(width: int, height: int) -> str:
+    return _("Please enlarge the window to at least {min_width} × {min_height} (now {width} × {height}).").format(
+        min_width=number(MIN_WIDTH), min_height=number(MIN_HEIGHT), width=number(width), height=number(height)
+    )
 
 
 class OfRedDog:
@@ -71,8 +82,6 @@ class ViewScreen(OfRedDog, Screen):  # type: ignore[misc]  # App[object] narrowe
         return self.app.may_act(action)  # one rule for the whole app
 
     def on_resize(self, event: events.Resize) -> None:
-        from .table import too_small_text
-
         for notice in self.query("#too-small").results(Static):
             notice.update(too_small_text(event.size.width, event.size.height))
 

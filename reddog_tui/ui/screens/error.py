@@ -29,4 +29,6 @@ class StoreErrorScreen(ViewScreen):
         from .table import common_keys
 
         # Without a journal there is no table: the rules, settings and recall do not open.
-        self.query_one("#keys", KeyBar).show(common_keys(leave_out=("show_rules", "show_settings", "show_recall")))
+        self.query_one("#keys", KeyBar).show(
+            common_keys(self.app.exits_locked, leave_out=("show_rules", "show_settings", "show_recall"))
+        )

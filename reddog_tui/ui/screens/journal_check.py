@@ -14,7 +14,7 @@ from textual.widgets import Static
 from ...i18n import _
 from ..kiosk_texts import check_report_lines
 from ..widgets.buttons import KeyBar
-from .attendant import AttendantScreen, back_key
+from .attendant_base import AttendantScreen, back_key
 
 log = logging.getLogger(__name__)
 

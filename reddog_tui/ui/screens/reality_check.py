@@ -67,7 +67,6 @@ class RealityCheckScreen(ModalScreen):
     @on(Button.Pressed, "#reality-stop")
     def stop(self) -> None:
         """Stopping asks the attendant to pay out: a banner stays on the table until they do."""
-        self.app.kiosk_mode.cash_out_requested = True
-        self.app.journal_attendant("cash_out_requested")
+        self.app.carry_out(self.app.kiosk_mode.request_cash_out())
         self.app.pop_screen()
         self.app.refresh_session_info()

@@ -181,7 +181,7 @@ class RecallScreen(ScrollingScreen):
         self.query_one("#recall-intro", Static).update(intro)
         self.query_one("#recall-rounds", Static).update(Content("\n").join(self.layout_lines(records)))
         self.query_one("#recall-rounds").display = bool(records)
-        keys = [bar_item("back_to_table"), *common_keys(leave_out=("show_recall",))]
+        keys = [bar_item("back_to_table"), *common_keys(self.app.exits_locked, leave_out=("show_recall",))]
         self.query_one("#keys", KeyBar).show(keys)
 
     def layout_lines(self, records) -> list[Content]:

@@ -117,7 +117,7 @@ class RulesScreen(ScrollingScreen):
 
     def _draw_fixed_texts(self) -> None:
         self.query_one("#rules-title", Static).update(_("Game Rules"))
-        keys = [bar_item("back_to_table"), *common_keys(leave_out=("show_rules",))]
+        keys = [bar_item("back_to_table"), *common_keys(self.app.exits_locked, leave_out=("show_rules",))]
         self.query_one("#keys", KeyBar).show(keys)
 
     def refresh_view(self) -> None:

@@ -99,7 +99,7 @@ class SettingsScreen(ViewScreen):
             row.show(name, value, row.key == self.highlighted, enabled)
         self.query_one("#settings-reason", Static).update(lock)
         self.query_one("#settings-hint", Static).update(_("↑/↓ chooses a setting; Enter, ←/→ or a click changes it."))
-        keys = [bar_item("back_to_table"), *common_keys(leave_out=("show_settings",))]
+        keys = [bar_item("back_to_table"), *common_keys(self.app.exits_locked, leave_out=("show_settings",))]
         self.query_one("#keys", KeyBar).show(keys)
         self.query_one("#too-small", Static).update(too_small_text(self.size.width, self.size.height))
 

@@ -14,7 +14,6 @@ from ...i18n import LANGUAGE_NAMES, _, current_language, failed_languages
 from ...i18n.formatting import credits, number
 from ...i18n.keys import TABLE, bar_items
 from ..key_bindings import bindings
-from ..kiosk_mode import exits_locked
 from ..texts import BUTTON_KEYS, announcement, button_label, error_text, letter_action
 from ..view import BUTTON_ORDER, TableView
 from ..widgets.buttons import ActionButton, KeyBar, key_label
@@ -25,21 +24,15 @@ from ..widgets.marker import SpreadMarker
 from ..widgets.paytable import PayTable
 from ..widgets.prose import Prose
 from ..widgets.session_info import SessionInfo
-from .base import ViewScreen
+from .base import ViewScreen, too_small_text
 
-MIN_WIDTH, MIN_HEIGHT = 80, 24
 BANKROLL_KEY = "b"
 
 
-def common_keys(leave_out: tuple[str, ...] = ()) -> list[tuple[str, str]]:
-    """The keys every screen shares, for the key bar, less those a screen leaves out (by action)."""
-    return bar_items(leave_out=leave_out, exits_locked=exits_locked())
-
-
-def too_small_text(width: int, height: int) -> str:
-    return _("Please enlarge the window to at least {min_width} × {min_height} (now {width} × {height}).").format(
-        min_width=number(MIN_WIDTH), min_height=number(MIN_HEIGHT), width=number(width), height=number(height)
-    )
+def common_keys(exits_locked: bool, leave_out: tuple[str, ...] = ()) -> list[tuple[str, str]]:
+    """The keys every screen shares, for the key bar, less those a screen leaves out (by action); a locked
+    kiosk offers no Quit (Ctrl+Q does nothing there)."""
+    return bar_items(leave_out=leave_out, exits_locked=exits_locked)
 
 
 def catalogue_notice() -> str:
@@ -182,7 +175,7 @@ class TableScreen(ViewScreen):
 
     def watch_language(self) -> None:
         """The texts no view changes but a language switch (a resize redraws the notice by itself)."""
-        self.key_bar.show(common_keys())
+        self.key_bar.show(common_keys(self.app.exits_locked))
         self.lines["too-small"].text = too_small_text(self.size.width, self.size.height)
 
     def watch_selected_chip(self, value: int) -> None:

@@ -69,7 +69,7 @@ class WelcomeScreen(ViewScreen):
         self.query_one("#catalogue-notice").display = bool(notice)
         for choice in self.query(LanguageChoice):
             choice.set_class(choice.language == self.highlighted, "-highlighted")
-        self.query_one("#keys", KeyBar).show(common_keys())
+        self.query_one("#keys", KeyBar).show(common_keys(self.app.exits_locked))
         self.query_one("#too-small", Static).update(too_small_text(self.size.width, self.size.height))
 
     def action_move(self, step: int) -> None:
