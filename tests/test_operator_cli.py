@@ -369,7 +369,7 @@ def test_journal_text_is_in_the_chosen_language(capsys, tmp_path):
     assert len(lines) == 3  # the table opened, two rounds
     assert "Round" not in out and "credits" not in out
     assert lines[1].endswith(
-        "  Runde 1: 2♥ 9♠ 5♦, Wertunterschied 6, Wetteinsatz 10\u00a0Punkte, ausgezahlt 20\u00a0Punkte"
+        "  Runde 1: 2♥ 9♠ 5♦, Wertunterschied 6, gesetzt 10\u00a0Punkte, ausgezahlt 20\u00a0Punkte"
     )
     assert lines[0].endswith("  Tisch eröffnet: 1.000\u00a0Punkte")
 

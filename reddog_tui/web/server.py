@@ -33,6 +33,7 @@ from textual_serve.app_service import AppService
 from textual_serve.download_manager import DownloadManager
 
 from ..i18n import _, set_language
+from ..ui.theme import FELT
 
 log = logging.getLogger(__name__)
 
@@ -139,13 +140,14 @@ class KioskServer:
             font_size = max(8, min(64, int(request.query.get("fontsize", DEFAULT_FONT_SIZE))))
         except ValueError:
             font_size = DEFAULT_FONT_SIZE
-        page = INDEX_PAGE.format(lang=self.language, font_size=font_size, **texts)
+        page = INDEX_PAGE.format(lang=self.language, font_size=font_size, **PAGE_COLOURS, **texts)
         return web.Response(text=page, content_type="text/html", headers={"Cache-Control": "no-store"})
 
     async def busy(self, request: web.Request) -> web.Response:
         self._speak()
         page = BUSY_PAGE.format(
             lang=self.language,
+            **PAGE_COLOURS,
             retry=BUSY_RETRY_S,
             title=html.escape(page_language_texts()["title"]),
             # TRANSLATORS: the browser page a second screen sees while the kiosk is played elsewhere.
@@ -227,6 +229,9 @@ async def _relay(websocket: web.WebSocketResponse, service: AppService) -> None:
 # textual.js starts the terminal on the window's load; the script below sets the websocket
 # address (with the tab's id) before that, and holds the start until both faces are loaded,
 # since the terminal measures its cells once.
+# The pages around the terminal in the felt's colours, from the one module that holds colours.
+PAGE_COLOURS = {"felt": FELT.felt, "felt_deep": FELT.felt_deep, "ink": FELT.table_text}
+
 INDEX_PAGE = """<!DOCTYPE html>
 <html lang="{lang}">
 <head>
@@ -238,10 +243,10 @@ INDEX_PAGE = """<!DOCTYPE html>
 <style>
 @font-face {{ font-family: 'Roboto Mono'; font-weight: normal; src: url(/reddog/fonts/DejaVuSansMono.ttf); }}
 @font-face {{ font-family: 'Roboto Mono'; font-weight: bold; src: url(/reddog/fonts/DejaVuSansMono-Bold.ttf); }}
-html, body {{ margin: 0; height: 100%; overflow: hidden; background: #000; touch-action: none; }}
+html, body {{ margin: 0; height: 100%; overflow: hidden; background: {felt}; touch-action: none; }}
 .textual-terminal {{ width: 100vw; height: 100vh; }}
-.ended {{ display: none; position: absolute; inset: 0; z-index: 10; background: rgba(0, 0, 0, 0.85);
-  color: #fff; font: 24px 'Roboto Mono', monospace; align-items: center; justify-content: center;
+.ended {{ display: none; position: absolute; inset: 0; z-index: 10;
+  background: color-mix(in srgb, {felt_deep} 90%, transparent); color: {ink}; font: 24px 'Roboto Mono', monospace; align-items: center; justify-content: center;
   flex-direction: column; text-align: center; }}
 body.-closed .ended {{ display: flex; }}
 .ended button {{ font: inherit; padding: 16px 32px; margin: 24px; }}
@@ -266,7 +271,7 @@ BUSY_PAGE = """<!DOCTYPE html>
 <style>
 @font-face {{ font-family: 'DejaVu Sans Mono'; src: url(/reddog/fonts/DejaVuSansMono.ttf); }}
 body {{ margin: 0; height: 100vh; display: flex; flex-direction: column; align-items: center;
-  justify-content: center; background: #0b3d1f; color: #fff; font: 24px 'DejaVu Sans Mono', monospace;
+  justify-content: center; background: {felt}; color: {ink}; font: 24px 'DejaVu Sans Mono', monospace;
   text-align: center; }}
 h1 {{ font-size: 40px; }}
 </style>

@@ -161,7 +161,7 @@ def test_a_restarted_kiosk_does_not_apply_a_push_twice(capsys, pg_dsn, kiosk_id,
     ("argv", "message"),
     [
         (["min_bet=abc"], "Tischminimum: „abc“ ist keine ganze Zahl; bitte nur die Ziffern 0 bis 9 verwenden.\n"),
-        (["decks=9"], "Zahl der Kartendecks (1–8): Bitte eine ganze Zahl von 1 bis 8 eingeben.\n"),
+        (["decks=9"], "Anzahl der Kartendecks (1–8): Bitte eine ganze Zahl von 1 bis 8 eingeben.\n"),
         (["language=de"], None),
         (["min_bet"], None),
         ([], "Nichts zu senden: Paare EINSTELLUNG=WERT oder --pin angeben.\n"),

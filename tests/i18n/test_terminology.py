@@ -91,7 +91,13 @@ CONCEPTS: dict[str, Concept] = {
     ),
     "three of a kind": Concept(
         (None, "Three of a kind"),
-        {"en": "Three of a kind", "de": "Drei gleiche Werte", "pl": "3 of a\u00a0kind", "fr": "Brelan", "it": "Tris"},
+        {
+            "en": "Three of a kind",
+            "de": "Drei gleiche Werte",
+            "pl": "3\u00a0of a\u00a0kind",
+            "fr": "Brelan",
+            "it": "Tris",
+        },
         {"fr": r"(?i)trois cartes identiques"},
     ),
     "push": Concept(

@@ -14,7 +14,7 @@ SPREAD_1_WIN = ("6H", "8S", "7C")  # spread 1 pays 5:1 (R8)
 EXPECTED = {
     "en": "Spread 1 pays 5:1. Max winnings reached: 1,200\u00a0credits collected for you.",
     "de": "1.200\u00a0Punkte gutgeschrieben.",
-    "pl": "odebrano 1200\u00a0kredytów.",  # Polish groups from 10 000 on; a no-break space before the unit
+    "pl": "wygraną: dopisano 1200\u00a0kredytów.",  # Polish groups from 10 000 on; a no-break space before the unit
     "fr": "encaissement automatique de 1\u202f200\u00a0crédits.",  # grouped with a narrow no-break space
     "it": "ritiro automatico di 1.200\u00a0crediti.",
 }

@@ -79,7 +79,7 @@ def test_no_plural_participle_beside_a_count(language, participles):
 def test_polish_pay_table_glosses_its_loanwords_where_they_fit():
     i18n.set_language("pl")
     wide = [label for label, _pays, _hands in pay_rows(compact=True, width=28)]
-    assert wide[-3:] == ["Cons (kolejne)", "Pair (takie same)", f"3 of a{NB}kind (trójka)"]
+    assert wide[-3:] == ["Cons (kolejne)", "Pair (takie same)", f"3{NB}of a{NB}kind (trójka)"]
     narrow = [label for label, _pays, _hands in pay_rows(compact=True, width=16)]
     assert narrow[-3:] == ["Cons", "Pair", f"3 of a{NB}kind"]  # the bare names, as the help's table
 
