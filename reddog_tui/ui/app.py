@@ -32,7 +32,8 @@ from .theme import build_themes, default_variables, theme_for
 from .view import TableView, build_view
 
 NEW_PLAYER_CREDITS = 1000  # outside kiosk mode a new data dir can play at once
-PUSH_PAUSE_S = 1.5  # R10: the pause before a push deals the next hand
+PUSH_PAUSE_S = 2.0  # R10: the pause before a push deals the next hand
+PUSH_READABLE_S = 1.5  # the push's banner stays at least this long, fast play too
 # Actions that work while the too-small notice hides the screen.
 ACTIONS_BEHIND_THE_NOTICE = frozenset({"quit", "attendant", "next_language"})
 
@@ -438,7 +439,9 @@ class RedDogApp(KioskApp, App):
             return
         state = self.session.state
         if state.phase is Phase.SETTLED and state.outcome is Outcome.PUSH:
-            pause = self.push_pause / 3 if self.fast_play else self.push_pause
+            pause = self.push_pause
+            if self.fast_play:  # shorter (R10), yet never too short to read the push's banner
+                pause = max(pause / 3, min(pause, PUSH_READABLE_S))
             self._push_timer = self.set_timer(pause, self._deal_after_push)
 
     def cancel_push_deal(self) -> None:

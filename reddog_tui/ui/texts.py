@@ -6,12 +6,14 @@ errors) into what a player reads, so a language switch only re-runs them.
 
 from __future__ import annotations
 
+from enum import Enum
+
 from ..engine import Action, HandKind, Outcome, Phase, TableState, errors, payout_odds
 from ..engine.cards import Card
 from ..i18n import N_, _, pgettext
 from ..i18n.formatting import credits, number, odds
 from ..i18n.keys import BUTTON_KEYS
-from .glyphs import full_suit_marks
+from .glyphs import current_glyph_set, full_suit_marks
 
 # Button labels (glossary); shown in capitals on the table.
 BUTTON_LABELS: dict[Action, str] = {
@@ -67,6 +69,11 @@ def card_name(card: Card) -> str:
     return _("{rank} of {suit}").format(rank=rank, suit=_(SUIT_NAMES[card.suit]))
 
 
+def rank_name(rank: int) -> str:
+    """A card's rank in words, as the message line names it: 2 … 10, Jack, Queen, King, Ace."""
+    return _(PICTURE_RANKS[rank]) if rank in PICTURE_RANKS else number(rank)
+
+
 def hand_name(kind: HandKind, spread: int = 0) -> str:
     if kind is HandKind.SPREAD:
         return _("Spread {spread}").format(spread=number(spread))
@@ -101,7 +108,11 @@ def announcement(state: TableState) -> str:
             ante=number(state.ante), deal=button_label(Action.DEAL)
         )
     if state.phase is Phase.DECISION:
-        return _("Spread {spread} — raise?").format(spread=number(state.spread))
+        assert state.cards is not None
+        # TRANSLATORS: the two cards dealt, in words ("2 and Jack"), then the spread between them.
+        return _("{first} and {second}: spread {spread} — raise?").format(
+            first=rank_name(state.cards[0].rank), second=rank_name(state.cards[1].rank), spread=number(state.spread)
+        )
     # Settled.
     if state.outcome is Outcome.PUSH:
         if state.kind is HandKind.CONSECUTIVE:
@@ -166,3 +177,72 @@ def not_allowed_text(action: Action, phase: Phase) -> str:
     if phase is Phase.DECISION:
         return _("{action} is not possible now: raise or call first.").format(action=label)
     return _("{action} is not possible now: the round is over.").format(action=label)
+
+
+class Banner(Enum):
+    """How a settled round looks: each outcome its own style, and its own words and mark."""
+
+    WIN = "win"
+    THREE_OF_A_KIND = "three-of-a-kind"
+    MAX_WINNINGS = "max-winnings"
+    LOSE = "lose"
+    PUSH = "push"
+
+
+# Marks that carry the outcome beside the colour; ★ is missing from the console's font.
+BANNER_MARKS = {
+    Banner.WIN: "★",
+    Banner.THREE_OF_A_KIND: "★★★",
+    Banner.MAX_WINNINGS: "★★★",
+    Banner.LOSE: "✗",
+    Banner.PUSH: "=",
+}
+
+
+def banner_mark(kind: Banner) -> str:
+    mark = BANNER_MARKS[kind]
+    return mark.replace("★", "*") if current_glyph_set().is_console else mark
+
+
+def banner_kind(state: TableState) -> Banner | None:
+    """The banner a settled round shows; None while a round is open or not yet dealt."""
+    if state.phase is not Phase.SETTLED or state.outcome is None:
+        return None
+    if state.outcome is Outcome.PUSH:
+        return Banner.PUSH
+    if state.outcome is Outcome.LOSE:
+        return Banner.LOSE
+    if state.auto_collected:  # R14
+        return Banner.MAX_WINNINGS
+    if state.kind is HandKind.THREE_OF_A_KIND:
+        return Banner.THREE_OF_A_KIND
+    return Banner.WIN
+
+
+def banner_text(state: TableState) -> str:
+    """The banner's words: what the round did at a glance (the message line tells it in full)."""
+    kind = banner_kind(state)
+    if kind is None:
+        return ""
+    mark = banner_mark(kind)
+    if kind is Banner.PUSH:
+        # TRANSLATORS: the banner after a push (R10); the next hand is dealt by itself a moment later.
+        words = _("PUSH — your ante stays. A new hand is coming…")
+    elif kind is Banner.LOSE:
+        # TRANSLATORS: the quiet line after a lost round.
+        words = _("No win this time")
+    else:
+        assert state.kind is not None
+        times = odds(payout_odds(state.kind, state.spread))
+        if kind is Banner.MAX_WINNINGS:
+            # TRANSLATORS: the banner when the chips reach max winnings and are collected (R14).
+            words = _("MAX WINNINGS! {amount} collected").format(amount=credits(state.auto_collected))
+        elif kind is Banner.THREE_OF_A_KIND:
+            # TRANSLATORS: the banner for three cards of one rank; {odds} is like 11:1.
+            words = _("THREE OF A KIND! You win {amount} at {odds}").format(
+                amount=credits(state.winnings), odds=times
+            )
+        else:
+            # TRANSLATORS: the win banner; {odds} is like 2:1.
+            words = _("YOU WIN {amount} at {odds}").format(amount=credits(state.winnings), odds=times)
+    return f"{mark} {words} {mark}" if kind is not Banner.LOSE else f"{mark} {words}"

@@ -42,6 +42,8 @@ class Palette:
     highlight_background: str  # the highlighted row, the demo mark, a lit pay line
     on_highlight: str  # text on a highlight or an alarm
     alarm_background: str  # "attendant entry locked"
+    win_background: str  # the win banner
+    on_win: str  # the win banner's words
     refused_background: str  # a field holding a refused value
     edge: str  # the edges of chips, lists, the voucher
     disabled_text: str  # a button that cannot be pressed
@@ -75,6 +77,8 @@ FELT = Palette(
     highlight_background="#f0c419",
     on_highlight="#111111",
     alarm_background="#ff5a52",
+    win_background="#7fdc8c",
+    on_win="#08210f",
     refused_background="#5a1d1d",
     edge="#c9c3b0",
     disabled_text="#6f7a70",
@@ -104,6 +108,8 @@ HIGH_CONTRAST = Palette(
     highlight_background="#ffff00",
     on_highlight="#000000",
     alarm_background="#ff7b73",
+    win_background="#00ff66",
+    on_win="#000000",
     refused_background="#800000",
     edge="#ffffff",
     disabled_text="#a6a6a6",
@@ -133,6 +139,8 @@ CONSOLE = Palette(
     highlight_background="ansi_yellow",
     on_highlight="ansi_black",
     alarm_background="ansi_red",
+    win_background="ansi_bright_green",
+    on_win="ansi_black",
     refused_background="ansi_red",
     edge="ansi_white",
     disabled_text="ansi_bright_black",
@@ -165,6 +173,7 @@ TEXT_PAIRS: tuple[tuple[str, str], ...] = (
     ("highlight_text", "felt_deep"),
     ("on_highlight", "highlight_background"),
     ("on_highlight", "alarm_background"),
+    ("on_win", "win_background"),
     ("felt", "table_text"),  # a key's name in reverse on the key bar and the buttons
     ("felt_deep", "hint_text"),
     ("disabled_text", "felt"),

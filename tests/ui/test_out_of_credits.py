@@ -18,7 +18,9 @@ def table_with(data_dir: Path, credits: int) -> Path:
 
 
 def message(app) -> str:
-    return str(app.screen.query_one("#message").content)
+    """What the table says out of credits: the panel in place of the chips (the message line is
+    left for refusals)."""
+    return str(app.screen.query_one("#zero-credits").content)
 
 
 def shown(app, selector: str) -> bool:
@@ -36,7 +38,8 @@ async def test_the_practice_table_out_of_credits_offers_a_new_bankroll(tmp_path)
             == "You have no credits left. NEW BANKROLL starts this practice table again with 1,000\u00a0credits."
         )
         text = screen_text(app)
-        assert " b  NEW BANKROLL" in text and "Chips: no credits left to place." in text
+        assert " b  NEW BANKROLL" in text and "You have no credits left." in text
+        assert not shown(app, "#chip-rack") and shown(app, "#zero-credits")
         assert "+ adds" not in text  # no hint that cannot work
         assert shown(app, "#new-bankroll")
         await pilot.press("b")
@@ -67,7 +70,8 @@ async def test_the_kiosk_out_of_credits_asks_for_an_attendant_and_offers_nothing
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("enter", "plus", "d", "c")
         assert app.session.state.credits == 0
-        assert message(app) == "You have no credits left. Please call an attendant."
+        assert message(app) == "You have no credits left. Please call an attendant to add credits."
+        assert shown(app, "#zero-credits") and str(app.screen.query_one("#message").content) == ""
         assert "NEW BANKROLL" not in screen_text(app) and not shown(app, "#new-bankroll")
         await pilot.press("b")
         assert app.session.state.credits == 0 and app.session.meters()["credits_in"] == 1

@@ -21,9 +21,11 @@ from ..widgets.card import CardView
 from ..widgets.chips import Chip
 from ..widgets.line import Line
 from ..widgets.marker import SpreadMarker
+from ..widgets.outcome import OutcomeBanner
 from ..widgets.paytable import PayTable
 from ..widgets.prose import Prose
 from ..widgets.session_info import SessionInfo
+from ..widgets.zero_credits import ZeroCreditsPanel
 from .base import ViewScreen, too_small_text
 
 BANKROLL_KEY = "b"
@@ -89,12 +91,14 @@ class TableScreen(ViewScreen):
             for value in self.chip_values
         ]
         self.message = Prose("", id="message", fixed_size=True)
+        self.outcome = OutcomeBanner(id="outcome")  # a settled round's banner, where the chips stand before the deal
+        self.zero_credits = ZeroCreditsPanel(id="zero-credits")  # out of credits: in place of chips and banner
         self.buttons = [ActionButton(action, classes="action") for action in BUTTON_ORDER]
         self.bankroll = Button(Content(""), id="new-bankroll", classes="action")
         self.bankroll.can_focus = False  # driven by key or click, like the table's buttons
         self.bankroll.display = False  # shown only when out of credits at the practice table
         self.key_bar = KeyBar(id="keys")
-        with Vertical(id="table-body"):
+        with Vertical(id="table-body") as self.body:
             with Horizontal(id="top-bar"):
                 yield Static("Red Dog", id="title", markup=False)
                 yield self.lines["demo-mark"]
@@ -108,6 +112,8 @@ class TableScreen(ViewScreen):
                     yield self.marker
                 yield self.paytable
             yield self.lines["stakes"]
+            yield self.outcome
+            yield self.zero_credits
             yield self.lines["chips-title"]
             with Horizontal(id="chip-rack"):
                 yield from self.chips
@@ -152,6 +158,10 @@ class TableScreen(ViewScreen):
         self.marker.spread = state.spread if state.kind is HandKind.SPREAD else 0
         self.paytable.hand = None if state.kind is None else (state.kind, state.spread)
         lines["stakes"].text = self._stakes(state)
+        self.outcome.show(state)
+        self.zero_credits.show(self.out_of_credits_text() if view.out_of_credits else "")
+        self.body.set_class(self.outcome.shown, "-settled")
+        self.body.set_class(view.out_of_credits, "-no-credits")
         lines["chips-title"].text = (
             _("Chips: no credits left to place.")
             if view.out_of_credits
@@ -210,8 +220,8 @@ class TableScreen(ViewScreen):
         """What happened (or why a key was refused), then why a shown button is disabled."""
         if view.refusal is not None:
             return error_text(view.refusal)
-        if view.out_of_credits:  # the one thing to say (the cards still show how the last hand ended)
-            return self.out_of_credits_text()
+        if view.out_of_credits:  # the panel says it (the cards still show how the last hand ended)
+            return ""
         text = announcement(view.state)
         for action in view.buttons:
             reason = view.why_not(action)
@@ -221,7 +231,7 @@ class TableScreen(ViewScreen):
 
     def out_of_credits_text(self) -> str:
         if self.app.kiosk:
-            return _("You have no credits left. Please call an attendant.")
+            return _("You have no credits left. Please call an attendant to add credits.")
         # TRANSLATORS: {button} is the button's label, for example NEW BANKROLL.
         return _("You have no credits left. {button} starts this practice table again with {amount}.").format(
             button=_("NEW BANKROLL"), amount=credits(self.app.new_player_credits)

@@ -1,4 +1,4 @@
-"""The "Red Dog" spread marker: the spreads 1 to 11 with the current one lit (R5c)."""
+"""The "Red Dog" spread marker: the spreads 1 to 11 with the current one lit (R5c), under its label."""
 
 from __future__ import annotations
 
@@ -7,7 +7,14 @@ from textual.reactive import reactive
 from textual.widget import Widget
 
 from ...engine.rules import MAX_SPREAD, MIN_SPREAD
+from ...i18n import pgettext
 from ...i18n.formatting import number
+
+
+def marker_label() -> str:
+    # TRANSLATORS: the label over the strip of spreads 1 to 11; the German source calls this
+    # marker a "Red Dog" that shows the spread. Use the glossary's word for spread.
+    return pgettext("spread marker", "Red Dog — spread")
 
 
 class SpreadMarker(Widget):
@@ -16,8 +23,8 @@ class SpreadMarker(Widget):
     spread: reactive[int] = reactive(0)
 
     def render(self) -> Content:
-        parts: list[str | tuple[str, str]] = [("Red Dog", "bold"), " "]
-        cell = max(3, min(5, (self.size.width - 9) // (MAX_SPREAD - MIN_SPREAD + 1)))  # wider when there is room
+        parts: list[str | tuple[str, str]] = [(marker_label(), "bold"), "\n"]
+        cell = max(3, min(5, self.size.width // (MAX_SPREAD - MIN_SPREAD + 1)))  # wider when there is room
         for k in range(MIN_SPREAD, MAX_SPREAD + 1):
             text = f" {number(k)} " if cell == 3 else number(k).center(cell)
             parts.append((text, "bold $on-highlight on $highlight-background") if k == self.spread else (text, "dim"))

@@ -1,0 +1,46 @@
+"""The banner of a settled round: a win, a loss, a push, three of a kind, max winnings.
+
+Each outcome has its own style from the theme and its own words and mark, so it is told
+apart at a glance and never by colour alone.
+"""
+
+from __future__ import annotations
+
+from textual.widgets import Static
+
+from ...engine import TableState
+from ..texts import Banner, banner_kind, banner_text
+
+
+class OutcomeBanner(Static):
+    DEFAULT_CSS = """
+    OutcomeBanner { display: none; height: 3; margin: 1 1 0 1; content-align: center middle; text-style: bold; }
+    OutcomeBanner.-win { display: block; background: $win-background; color: $on-win; }
+    OutcomeBanner.-three-of-a-kind, OutcomeBanner.-max-winnings {
+        display: block; background: $highlight-background; color: $on-highlight; border: double $on-highlight;
+    }
+    OutcomeBanner.-push { display: block; border: round $highlight-text; color: $highlight-text; }
+    OutcomeBanner.-lose {
+        display: block; height: 1; margin: 2 1 1 1; content-align: left middle; text-style: none; color: $label-text;
+    }
+    """
+
+    def __init__(self, **kwargs) -> None:
+        super().__init__("", markup=False, **kwargs)
+        self.kind: Banner | None = None
+        self._text = ""
+
+    def show(self, state: TableState) -> None:
+        """Draw `state`'s banner (none while a round is open); only a change repaints."""
+        kind, text = banner_kind(state), banner_text(state)
+        if kind is not self.kind:
+            for each in Banner:
+                self.set_class(each is kind, f"-{each.value}")
+            self.kind = kind
+        if text != self._text:
+            self._text = text
+            self.update(text)
+
+    @property
+    def shown(self) -> bool:
+        return self.kind is not None
