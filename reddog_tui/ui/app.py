@@ -350,6 +350,7 @@ class RedDogApp(KioskApp, App):
     def _act(self, action: Action, value: int | bool | None, show_refusal: bool = True) -> bool:
         if self.session is None:
             return False
+        self.follow_guest()  # before the action: a session's rounds count from its start
         try:
             state = self.session.act(action, value)
         except RedDogError as error:

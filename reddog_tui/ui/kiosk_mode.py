@@ -53,11 +53,14 @@ class ShownKiosk(KioskMode):
         app = self.app
         if app.session is None:  # play has stopped on the error screen
             return IdleStep.NOTHING
+        summary = app.guest_summary()  # before idle may end the session
         idle = self.idle(welcome_shown=app.shows(WelcomeScreen), attendant_at_work=app.shows(AttendantScreen))
         if idle is not None:
             app.carry_out(idle)
             if app.session is None:  # what idle asked for could not be journaled: play has stopped
                 return IdleStep.NOTHING
+            if isinstance(idle, BackToWelcome):  # the guest has left: what their session came to
+                app.show_session_summary(summary)
         due = self.reality_check()
         if due is not None:
             app.carry_out(due)
@@ -198,6 +201,34 @@ class KioskApp(MixedIntoApp):
 
         if not self.shows(RealityCheckScreen):
             self.push_screen(RealityCheckScreen())
+
+    # --- the guest leaving ---------------------------------------------------------------
+    pending_summary = None  # a cash-out's summary, shown once the attendant has left the menu
+    _round_tally = None
+
+    def follow_guest(self) -> None:
+        if self.kiosk_mode is None or self.session is None:
+            return
+        if self._round_tally is None:
+            from ..kiosk.summary import RoundTally
+
+            self._round_tally = RoundTally(self.session.meters)
+        self._round_tally.follow(self.kiosk_mode.player.started)
+
+    def guest_summary(self):
+        """What the current guest's session came to, or None when no session is running."""
+        kiosk = self.kiosk_mode
+        if kiosk is None or self.session is None or kiosk.player.started is None:
+            return None
+        self.follow_guest()
+        return self._round_tally.summary(kiosk.player.started, kiosk.net_result(), kiosk.played_seconds())
+
+    def show_session_summary(self, summary) -> None:
+        """Shown to a guest who played here and has left (credits came and went without a round: nothing)."""
+        from .screens.summary import SummaryScreen
+
+        if summary is not None and summary.rounds_played:
+            self.push_screen(SummaryScreen(summary))
 
     def refresh_session_info(self) -> None:
         from .widgets.session_info import SessionInfo

@@ -325,6 +325,7 @@ class AttendantMenu(AttendantScreen):
         from ...store import StoreError
 
         app, kiosk = self.app, self.app.kiosk_mode
+        summary = app.guest_summary()  # before the payout, which takes the credits the net result counts
         try:
             voucher = app.hall_link.cash_out() if app.hall_link is not None else app.session.cash_out()
         except errors.ActionNotAllowed:
@@ -338,6 +339,7 @@ class AttendantMenu(AttendantScreen):
             return
         finally:
             self.refresh_view()
+        app.pending_summary = summary  # the guest sees it once the attendant is done
         kiosk.paid_out()
         app.publish_view()
         app.push_screen(VoucherScreen(voucher))
@@ -353,6 +355,9 @@ def leave_attendant(app) -> None:
         app.pop_screen()
     app.publish_view()
     app.refresh_session_info()
+    summary, app.pending_summary = app.pending_summary, None
+    if summary is not None:  # paid out: the guest sees what the session came to
+        app.show_session_summary(summary)
 
 
 # --- credits in and out -----------------------------------------------------------------------
