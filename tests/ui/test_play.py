@@ -64,11 +64,11 @@ LABELS = {
 }
 # The message line for a spread of 4 awaiting the decision (R5c, R7).
 SPREAD_4_QUESTION = {
-    "en": "Spread 4 — raise?",
-    "de": "Wertunterschied 4 – erhöhen?",
-    "pl": "Spread 4 – podbijasz?",
-    "fr": "Séquence de 4 – augmenter l'enjeu\u202f?",
-    "it": "Scarto 4 – rilanci?",
+    "en": "5 and 10: spread 4 — raise?",
+    "de": "5 und 10: Wertunterschied 4 – erhöhen?",
+    "pl": "5 i\u00a010: Spread 4 – podbijasz?",
+    "fr": "5 et 10\u00a0: séquence de 4 – augmenter l'enjeu\u202f?",
+    "it": "5 e 10: scarto 4 – rilanci?",
 }
 
 

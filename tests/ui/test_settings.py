@@ -97,7 +97,7 @@ async def test_language_from_settings_changes_every_screen(tmp_path):
         table = app._table_screen()
         await pilot.press("escape")  # a screen underneath reads in the new language once it is shown
         assert app.screen is table
-        assert str(table.query_one("#message").content) == "Wertunterschied 4 – erhöhen?"
+        assert str(table.query_one("#message").content) == "5 und 10: Wertunterschied 4 – erhöhen?"
         await pilot.press("f2", "left")
         assert app.language == "en"
         assert app.session.get_setting("language") == "en"
