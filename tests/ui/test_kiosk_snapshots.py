@@ -70,3 +70,40 @@ def test_reality_check(snap_compare, tmp_path, language):
         await pilot.pause()
 
     assert snap_compare(app, run_before=an_hour_later, terminal_size=(80, 24))
+
+
+SPREAD_4_LOSE = ("5H", "TS", "KD")  # the King lies outside 5 and 10
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_zero_credits(snap_compare, tmp_path, language):
+    """The last 5 credits lost: the table asks for an attendant, whose F12 still works there."""
+    app = kiosk_app(tmp_path, language, [SPREAD_4_LOSE], clock=Clock(START))
+    press = (*paid_in(5), "escape", "right", "plus", "d", "c")
+    assert snap_compare(app, press=press, terminal_size=(80, 24))
+
+
+def test_zero_credits_at_the_practice_table(snap_compare, tmp_path):
+    """Outside kiosk mode a new practice bankroll is offered instead."""
+    from tests.ui.test_out_of_credits import table_with
+
+    from .helpers import make_app
+
+    app = make_app(table_with(tmp_path, 5), "de", [SPREAD_4_LOSE])
+    assert snap_compare(app, press=("enter", "right", "plus", "d", "c"), terminal_size=(80, 24))
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_session_summary(snap_compare, tmp_path, language):
+    """Paid in 100, won one round of two, cashed out after 47 minutes: the guest's summary."""
+    clock = Clock(START)
+
+    async def played_and_cashed_out(pilot):
+        pilot.app.session.set_setting("reality_check_minutes", 240)  # no reminder in the way
+        await pilot.press(*paid_in(100), "escape", "right", "plus", "d", "r", "d", "c")  # +10, then -5
+        clock.now += 47 * 60
+        await pilot.press("f12", *PIN, "enter", "2", "enter", "escape", "escape")
+        await pilot.pause()
+
+    app = kiosk_app(tmp_path, language, [SPREAD_4_WIN, SPREAD_4_LOSE], clock=clock)
+    assert snap_compare(app, run_before=played_and_cashed_out, terminal_size=(80, 24))
