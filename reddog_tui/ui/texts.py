@@ -239,9 +239,7 @@ def banner_text(state: TableState) -> str:
             words = _("MAX WINNINGS! {amount} collected").format(amount=credits(state.auto_collected))
         elif kind is Banner.THREE_OF_A_KIND:
             # TRANSLATORS: the banner for three cards of one rank; {odds} is like 11:1.
-            words = _("THREE OF A KIND! You win {amount} at {odds}").format(
-                amount=credits(state.winnings), odds=times
-            )
+            words = _("THREE OF A KIND! You win {amount} at {odds}").format(amount=credits(state.winnings), odds=times)
         else:
             # TRANSLATORS: the win banner; {odds} is like 2:1.
             words = _("YOU WIN {amount} at {odds}").format(amount=credits(state.winnings), odds=times)

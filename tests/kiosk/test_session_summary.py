@@ -44,7 +44,9 @@ async def test_a_cash_out_shows_the_session_once_the_attendant_is_done(tmp_path)
         assert (summary.rounds_played, summary.rounds_won, summary.net_result) == (1, 1, 10)
         text = screen_text(app)
         assert "Thank you for playing" in text and "Rounds played  1" in text and "Rounds won     1" in text
-        assert sentence(app) == "You have played for 1\u00a0hour and 5\u00a0minutes. Your net result is +10\u00a0credits."
+        assert (
+            sentence(app) == "You have played for 1\u00a0hour and 5\u00a0minutes. Your net result is +10\u00a0credits."
+        )
         await pilot.press("x")  # any key
         assert isinstance(app.screen, TableScreen)
         # The next guest's summary counts their rounds only.

@@ -63,7 +63,9 @@ def test_too_small_notice(snap_compare, tmp_path):
 def test_loss_line(snap_compare, tmp_path):
     """A lost round's quiet line, in place of the chips (the other banners are in test_table)."""
     rounds = (("5H", "TS", "KD"),)  # the King lies outside 5 and 10
-    assert snap_compare(make_app(tmp_path, "it", rounds), press=("enter", "right", "plus", "d", "c"), terminal_size=(80, 24))
+    assert snap_compare(
+        make_app(tmp_path, "it", rounds), press=("enter", "right", "plus", "d", "c"), terminal_size=(80, 24)
+    )
 
 
 def test_max_winnings_banner(snap_compare, tmp_path):

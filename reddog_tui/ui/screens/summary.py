@@ -57,9 +57,6 @@ class SummaryScreen(ModalScreen):
         self.refresh_view()
         self.app.set_timer(SUMMARY_SHOWN_S, self.close)  # the app's timers are guarded and held in tests
 
-    def redraw(self) -> None:  # the app asks every screen to redraw after a language switch
-        self.refresh_view()
-
     def refresh_view(self) -> None:
         if not self.ready:
             return
