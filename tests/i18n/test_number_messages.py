@@ -49,6 +49,7 @@ NUMERIC = {
             "max_winnings",
             "raise_from",
             "first",
+            "second",  # the raise question's cards: 2 to 10 as numbers (picture cards as words)
             "last",
             "width",
             "height",
