@@ -50,7 +50,7 @@ class SummaryScreen(ModalScreen):
             yield Static("", id="summary-title", markup=False)
             yield Static("", id="summary-rounds", markup=False)
             yield Prose("", id="summary-text")
-        yield KeyBar("", id="keys", markup=False)
+        yield KeyBar(id="keys")
 
     def on_mount(self) -> None:
         self.ready = True
