@@ -8,6 +8,7 @@ from reddog_tui.engine import Outcome, Phase
 from reddog_tui.kiosk.idle import IdleStep
 from reddog_tui.store.settings import Key
 from reddog_tui.ui.screens.reality_check import RealityCheckScreen
+from reddog_tui.ui.screens.summary import SummaryScreen
 from reddog_tui.ui.screens.table import TableScreen
 from reddog_tui.ui.screens.welcome import WelcomeScreen
 from tests.ui.helpers import SPREAD_4_WIN, run, screen_text
@@ -121,6 +122,8 @@ async def test_time_and_net_result_are_on_the_table_and_the_reality_check_offers
         assert "110\u00a0credits" in screen_text(app)  # the amount, asked to be confirmed
         await pilot.press("enter", "enter", "escape")  # confirmed, the voucher read, out of the menu
         await pilot.pause(0.1)
+        assert isinstance(app.screen, SummaryScreen)  # the guest's session, once the attendant is done
+        await pilot.press("enter")
         assert isinstance(app.screen, TableScreen)
         assert "Cash-out requested" not in screen_text(app)
         assert app.session.state.credits == 0
