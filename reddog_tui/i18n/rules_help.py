@@ -370,7 +370,7 @@ SECTIONS: tuple[Section, ...] = (
                 )
             ),
             Paragraph(
-                N_("After a lost round nothing is left on the table: COLLECT takes you back to placing a new bet.")
+                N_("After a lost round nothing is left on the table: NEW BET takes you back to placing a new bet.")
             ),
             Paragraph(
                 N_(

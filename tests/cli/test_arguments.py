@@ -38,7 +38,7 @@ EMPTY_FOLDER = {
     "en": "--data-dir needs the name of a folder; it was empty.",
     "de": "--data-dir braucht den Namen eines Ordners; er war leer.",
     "pl": "--data-dir wymaga nazwy folderu, a\u00a0podana nazwa jest pusta.",
-    "fr": "--data-dir attend le nom d'un dossier\u202f; il était vide.",
+    "fr": "--data-dir attend le nom d'un dossier\u202f; aucune valeur n'a été indiquée.",
     "it": "--data-dir richiede il nome di una cartella, ma il valore è vuoto.",
 }
 
@@ -61,7 +61,7 @@ HELP_WORDS = {
     "de": ("Aufruf: reddog", "Angaben:", "Optionen:", "diese Hilfe zeigen und beenden", "den Kiosk für das öffentliche Spiel sperren"),
     "pl": ("użycie: reddog", "polecenia:", "opcje:", "pokaż tę pomoc i\u00a0zakończ", "zablokuj kiosk do gry publicznej"),
     "fr": ("utilisation\u00a0: reddog", "commandes\u00a0:", "options\u00a0:", "afficher cette aide et quitter", "verrouiller la borne"),
-    "it": ("uso: reddog", "comandi:", "opzioni:", "mostra questo aiuto ed esci", "blocca il chiosco per il gioco in pubblico"),
+    "it": ("uso: reddog", "argomenti:", "opzioni:", "mostra questo aiuto ed esci", "blocca il chiosco per il gioco in pubblico"),
 }  # fmt: skip
 
 

@@ -87,7 +87,7 @@ def test_hall_meters_lists_every_kiosk_and_the_hall(capsys, pg, pg_dsn, kiosk_st
 def test_a_kiosk_in_a_hall_needs_its_number(capsys, tmp_path):
     code, out, err = run(capsys, "--data-dir", str(tmp_path), "--hall-dsn", UNREACHABLE_DSN)
     assert (code, out) == (2, "")
-    assert err == "reddog: A kiosk of the hall needs its number: give --kiosk-id or set REDDOG_KIOSK_ID.\n"
+    assert err == "reddog: A hall kiosk needs a kiosk number: give --kiosk-id or set REDDOG_KIOSK_ID.\n"
     with pytest.raises(SystemExit) as refused:
         main(["--data-dir", str(tmp_path), "--hall-dsn", UNREACHABLE_DSN, "--kiosk-id", "0"])
     assert refused.value.code == 2

@@ -104,4 +104,6 @@ def test_a_voucher_credit_the_hall_did_not_redeem_for_the_kiosk_is_a_discrepancy
     (issuing,) = [k for k in hall_meters(pg).kiosks if k.kiosk_id == kiosk_id + 7000]
     assert (issuing.credit_mismatches, issuing.discrepancy) == (0, False)
     assert main(["--hall-dsn", pg.info.dsn, "hall", "meters"]) == 1
-    assert f"Kiosk {kiosk_id:,}: 2 voucher credits that the hall did not redeem for it.\n" in capsys.readouterr().out
+    assert (
+        f"Kiosk {kiosk_id:,}: 2 vouchers were credited here but not redeemed by the hall.\n" in capsys.readouterr().out
+    )

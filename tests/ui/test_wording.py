@@ -81,7 +81,7 @@ def test_polish_pay_table_glosses_its_loanwords_where_they_fit():
     wide = [label for label, _pays, _hands in pay_rows(compact=True, width=28)]
     assert wide[-3:] == ["Cons (kolejne)", "Pair (takie same)", f"3{NB}of a{NB}kind (trójka)"]
     narrow = [label for label, _pays, _hands in pay_rows(compact=True, width=16)]
-    assert narrow[-3:] == ["Cons", "Pair", f"3 of a{NB}kind"]  # the bare names, as the help's table
+    assert narrow[-3:] == ["Cons", "Pair", f"3{NB}of a{NB}kind"]  # the bare names, as the help's table
 
 
 @pytest.mark.parametrize("language", ["en", "de", "fr", "it"])
