@@ -575,13 +575,27 @@ def _quiet_broken_pipe() -> int:
 def main(argv: Sequence[str] | None = None) -> int:
     try:
         try:
-            args = parse_arguments(argv)  # --help, or a refusal, ends here with SystemExit
+            try:
+                args = parse_arguments(argv)  # --help, or a refusal, ends here with SystemExit
+            except SystemExit:
+                # Help or a refusal that could not all be written ends as it would have: what
+                # is still buffered for a reader that is gone is dropped, as argparse drops it.
+                try:
+                    sys.stdout.flush()
+                except BrokenPipeError:
+                    _quiet_broken_pipe()
+                raise
             from .logs import setup_logging
 
             setup_logging(args.log_level)
             return COMMANDS[args.command](args)
         finally:
-            sys.stdout.flush()  # a closed pipe shows here, inside the guard, not at the interpreter's exit
+            try:
+                sys.stdout.flush()  # a closed pipe shows here, inside the guard, not at the interpreter's exit
+            except BrokenPipeError:
+                raise
+            except OSError:  # a terminal that hung up: its exit status stays the one reported
+                _quiet_broken_pipe()
     except BrokenPipeError:
         return _quiet_broken_pipe()
     except KeyboardInterrupt:

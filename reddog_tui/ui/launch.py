@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import signal
+import sys
 from argparse import Namespace
 from pathlib import Path
 
@@ -97,7 +99,22 @@ def launch(args: Namespace, data_dir_env: str | None = None) -> int:
     else:  # a journal that cannot be used refuses play: the exit status says so too
         status = app.return_code or (1 if app.store_error is not None else 0)
     log.info("Red Dog stops, exit status %d", status)
+    if orderly.exit_status == 128 + signal.SIGHUP:
+        _terminal_gone()
     return status
+
+
+def _terminal_gone() -> None:
+    """After a hangup nothing reaches the terminal: what is still buffered for it goes nowhere,
+    so the interpreter's last flush cannot turn the exit status into a write error."""
+    import os
+
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        for stream in (sys.stdout, sys.stderr):
+            os.dup2(devnull, stream.fileno())
+    except (OSError, ValueError):
+        pass
 
 
 def hall_refusal(data_dir, kiosk_id: int, language: str | None) -> str | None:

@@ -38,7 +38,7 @@ def test_a_seeded_demo_never_touches_the_real_table(tmp_path):
         terminal.wait_for("1,000")  # the demo's own new bankroll, not the real table's 495
         dealt_from = terminal.mark()
         terminal.write(b"+d")  # a chip, then the deal
-        terminal.wait_for("Spread 9 — raise?", since=dealt_from)  # seed 3 deals 4, ace: the deal is recorded
+        terminal.wait_for("4 and Ace: spread 9 — raise?", since=dealt_from)  # seed 3 deals 4, ace: the deal is recorded
         os.kill(terminal.pid, signal.SIGTERM)
         assert terminal.exit_status() == 128 + signal.SIGTERM
 

@@ -74,7 +74,7 @@ async def test_a_value_beyond_what_the_table_can_show_is_refused_and_the_table_p
             screen.query_one(selector).value = kept  # corrected: the next field is refused on its own
         await pilot.press("escape", "escape", "enter")  # out of the menu, to the table
         await pilot.pause(0.1)
-        assert isinstance(app.screen, TableScreen) and "Chips" in shown(app)
+        assert isinstance(app.screen, TableScreen) and "Pay table" in shown(app)
         await pilot.press("f1")  # the rules, which show the table's settings
         await pilot.pause(0.1)
         assert isinstance(app.screen, RulesScreen) and app.is_running
