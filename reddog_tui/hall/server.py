@@ -217,23 +217,6 @@ def redeem_at_cashier(conn: psycopg.Connection, number: int) -> RedemptionResult
         return redeem(conn, number, CASHIER, serial[0])
 
 
-@dataclass(frozen=True, slots=True)
-class VoucherRecord:
-    number: int
-    kiosk_id: int
-    amount: int
-    issued_offline: bool
-    redeemed_kiosk: int | None
-
-
-def outstanding_vouchers(conn: psycopg.Connection) -> list[VoucherRecord]:
-    rows = conn.execute(
-        "SELECT number, kiosk_id, amount, issued_offline, redeemed_kiosk FROM hall_voucher"
-        " WHERE redeemed_kiosk IS NULL ORDER BY number"
-    ).fetchall()
-    return [VoucherRecord(*r) for r in rows]
-
-
 # --- settings the hall sends ---------------------------------------------------------------------
 
 
