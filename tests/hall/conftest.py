@@ -79,3 +79,20 @@ def kiosk_store(tmp_path: Path):
     for store in stores:
         with contextlib.suppress(Exception):
             store.close()
+
+
+@contextlib.contextmanager
+def own_database(pg_dsn: str, suffix: str):
+    """A hall database of its own beside the run's, migrated, dropped after: for tests that see
+    every kiosk of their server, or push to every kiosk."""
+    name = f"{psycopg.conninfo.conninfo_to_dict(pg_dsn)['dbname']}_{suffix}"
+    with psycopg.connect(_admin_dsn(), autocommit=True) as admin:
+        admin.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+        admin.execute(f'CREATE DATABASE "{name}"')
+        dsn = psycopg.conninfo.make_conninfo(_admin_dsn(), dbname=name)
+        try:
+            with server.connect(dsn) as conn:
+                schema.migrate(conn)
+            yield dsn
+        finally:
+            admin.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')

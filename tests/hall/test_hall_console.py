@@ -10,12 +10,12 @@ import pytest
 from reddog_tui import i18n
 from reddog_tui.cli import main
 from reddog_tui.engine import StackedDealer
-from reddog_tui.hall import schema, server
+from reddog_tui.hall import server
 from reddog_tui.store import GameSession
 from reddog_tui.ui import hall_console
 from reddog_tui.ui.hall_console import HallConsole
 
-from .conftest import _admin_dsn, psycopg
+from .conftest import own_database
 
 UNREACHABLE_DSN = "host=127.0.0.1 port=1 dbname=nothing connect_timeout=1"
 
@@ -23,15 +23,8 @@ UNREACHABLE_DSN = "host=127.0.0.1 port=1 dbname=nothing connect_timeout=1"
 @pytest.fixture
 def hall_dsn(pg_dsn):
     """A hall of its own: the console shows every kiosk of its server, and other tests add theirs."""
-    name = f"{psycopg.conninfo.conninfo_to_dict(pg_dsn)['dbname']}_console"
-    with psycopg.connect(_admin_dsn(), autocommit=True) as admin:
-        admin.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
-        admin.execute(f'CREATE DATABASE "{name}"')
-        dsn = psycopg.conninfo.make_conninfo(_admin_dsn(), dbname=name)
-        with server.connect(dsn) as conn:
-            schema.migrate(conn)
+    with own_database(pg_dsn, "console") as dsn:
         yield dsn
-        admin.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
 
 
 def kiosk_with_voucher(conn, kiosk_id: int, store, amount: int) -> None:

@@ -17,12 +17,21 @@ from reddog_tui.kiosk.pin import verify_pin
 from reddog_tui.store.session import HALL_SETTINGS_ACTIONS
 from reddog_tui.ui.app import RedDogApp
 
+from .conftest import own_database
+
 
 @pytest.fixture(autouse=True)
 def no_hall_environment(monkeypatch):
     for name in ("REDDOG_HALL_DSN", "REDDOG_KIOSK_ID", "LANGUAGE", "LC_ALL", "LC_MESSAGES"):
         monkeypatch.delenv(name, raising=False)
     monkeypatch.setenv("LANG", "C")
+
+
+@pytest.fixture
+def pg_dsn(pg_dsn):
+    """Each test a hall of its own: a push to every kiosk reaches no other test's kiosks."""
+    with own_database(pg_dsn, "push") as dsn:
+        yield dsn
 
 
 @pytest.fixture
