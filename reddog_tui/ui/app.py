@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from textual.app import App
+from textual.css.query import NoMatches
 from textual.driver import Driver
 from textual.reactive import reactive
 from textual.screen import Screen
@@ -286,7 +287,12 @@ class RedDogApp(KioskApp, App):
         return action in ACTIONS_BEHIND_THE_NOTICE or not self.size_notice_shown()
 
     def size_notice_shown(self) -> bool:
-        return any(notice.display for notice in self.screen.query("#too-small"))
+        # The notice stands directly on its screen: found by id, not by a query of every widget,
+        # since this is asked on every key.
+        try:
+            return self.screen.get_child_by_id("too-small").display
+        except NoMatches:  # a screen without the notice (rules, recall, the attendant's)
+            return False
 
     # --- navigation ------------------------------------------------------------
     def _table_screen(self) -> Screen | None:

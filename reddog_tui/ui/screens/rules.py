@@ -102,6 +102,12 @@ def all_texts(sections, hand: tuple | None) -> list:
 class RulesScreen(ScrollingScreen):
     SCROLLER = "rules-text"
 
+    def __init__(self) -> None:
+        super().__init__()
+        # The texts drawn, by (language, table, hand): switching languages back and forth
+        # while the help is open renders each language's help once.
+        self._texts: dict[tuple, list] = {}
+
     def compose(self) -> ComposeResult:
         yield Static("", id="rules-title", markup=False)
         state = self.app.session.state if self.app.session is not None else None
@@ -123,7 +129,11 @@ class RulesScreen(ScrollingScreen):
     def refresh_view(self) -> None:
         """Hand the new texts to the widgets already there: every language has the same sections and blocks."""
         state = self.app.session.state if self.app.session is not None else None
-        texts = all_texts(rules_sections(state), current_hand(state))
+        hand = current_hand(state)
+        key = (current_language(), state.config if state is not None else None, hand)
+        texts = self._texts.get(key)
+        if texts is None:  # a language not yet read on this screen (or another table or hand)
+            texts = self._texts[key] = all_texts(rules_sections(state), hand)
         widgets = list(self.query_one("#rules-text", VerticalScroll).children)
         if len(widgets) != len(texts):
             self.call_later(self._rebuild)  # a different shape (another table setting): build anew

@@ -9,6 +9,8 @@ space, and put back afterwards.
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from textual.content import Content
 from textual.geometry import Size
 from textual.reactive import reactive
@@ -19,9 +21,12 @@ _HIDE = str.maketrans({"\u00a0": "\ue000", "\u202f": "\ue001"})
 _SHOW = str.maketrans({"\ue000": "\u00a0", "\ue001": "\u202f"})
 
 
-def wrap_lines(text: str, width: int) -> list[str]:
+# Every text a screen shows comes from the catalogues, in five languages and a few widths:
+# a language switch (and each layout after it) finds the lines of one it has shown before here.
+@lru_cache(maxsize=2048)
+def wrap_lines(text: str, width: int) -> tuple[str, ...]:
     """`text` as lines of at most `width` cells, broken only at ordinary spaces (or inside a too-long word)."""
-    return [line.plain.translate(_SHOW) for line in Content(text.translate(_HIDE)).wrap(max(1, width))]
+    return tuple(line.plain.translate(_SHOW) for line in Content(text.translate(_HIDE)).wrap(max(1, width)))
 
 
 class Prose(Static):
@@ -34,12 +39,12 @@ class Prose(Static):
         super().__init__(text, markup=False, **kwargs)
         self.set_reactive(Prose.text, text)
         self.fixed_size = fixed_size  # the stylesheet fixes its box: a new text needs no new layout
-        self._wrapped: tuple[tuple[str, int], list[str]] | None = None
+        self._wrapped: tuple[tuple[str, int], tuple[str, ...]] | None = None
 
     def watch_text(self, text: str) -> None:
         self.update(text, layout=not self.fixed_size)
 
-    def _lines(self, width: int) -> list[str]:
+    def _lines(self, width: int) -> tuple[str, ...]:
         key = (str(self.content), width)
         if self._wrapped is None or self._wrapped[0] != key:
             self._wrapped = (key, wrap_lines(key[0], width))
