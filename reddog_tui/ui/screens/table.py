@@ -115,7 +115,7 @@ class TableScreen(ViewScreen):
             yield self.outcome
             yield self.zero_credits
             yield self.lines["chips-title"]
-            with Horizontal(id="chip-rack"):
+            with Horizontal(id="chip-rack") as self.chip_rack:
                 yield from self.chips
             yield self.message
             with Horizontal(id="actions"):
@@ -160,8 +160,13 @@ class TableScreen(ViewScreen):
         lines["stakes"].text = self._stakes(state)
         self.outcome.show(state)
         self.zero_credits.show(self.out_of_credits_text() if view.out_of_credits else "")
-        self.body.set_class(self.outcome.shown, "-settled")
-        self.body.set_class(view.out_of_credits, "-no-credits")
+        # A settled round cannot take chips (R12, R13): its banner stands in their place; out of
+        # credits the panel does. Shown and hidden here rather than by a class on the table's body,
+        # which would restyle every widget of the table on each deal.
+        chips_shown = not self.outcome.shown and not view.out_of_credits
+        lines["chips-title"].display = chips_shown
+        self.chip_rack.display = chips_shown
+        self.body.set_class(view.out_of_credits, "-no-credits")  # hides the banner: rare, so a class
         lines["chips-title"].text = (
             _("Chips: no credits left to place.")
             if view.out_of_credits
