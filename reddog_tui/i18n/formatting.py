@@ -11,7 +11,7 @@ from __future__ import annotations
 import copy
 import re
 from fractions import Fraction
-from functools import cache
+from functools import cache, lru_cache
 
 from babel import Locale
 from babel.lists import format_list
@@ -42,7 +42,13 @@ def _grouped(value: float | Fraction, language: str) -> bool:
 
 def number(value: int, language: str | None = None) -> str:
     """A whole number with the language's grouping: 1,250 / 1.250 / 1250 but 12 500 in Polish."""
-    language = language or current_language()
+    return _number(value, language or current_language())
+
+
+# A screen shows the same few numbers again and again (credits, the ante, the chips, the odds):
+# each is formatted once per language.
+@lru_cache(maxsize=4096)
+def _number(value: int, language: str) -> str:
     return format_decimal(value, locale=babel_locale(language), group_separator=_grouped(value, language))
 
 
