@@ -79,3 +79,14 @@ def test_max_winnings_banner(snap_compare, tmp_path):
 
     app = make_app(tmp_path, "pl", (("6H", "8S", "7C"),))
     assert snap_compare(app, run_before=play, terminal_size=(80, 24))
+
+
+# 9♦ and K♣, then 10♣ between them: pips laid out as on a real card, and the king's big letter (R6).
+PIPS_AND_PICTURE = ("9D", "KC", "TC")
+
+
+@pytest.mark.parametrize("language", ["en", "fr"])
+def test_card_faces_large(snap_compare, tmp_path, language):
+    """At 120×40 a 9 shows nine pips, a 10 ten, and a king its language's letter, drawn big."""
+    keys = ("enter", "right", "plus", "d", "c")
+    assert snap_compare(make_app(tmp_path, language, (PIPS_AND_PICTURE,)), press=keys, terminal_size=(120, 40))

@@ -59,10 +59,68 @@ class CardView(Widget):
         rows[0] = (rank + suit).ljust(inner)[:inner]
         if len(rows) > 1:
             rows[-1] = (rank + suit).rjust(inner)[-inner:]
-        centre = (len(rows) - 1) // 2 if len(rows) > 2 else None
-        if centre is not None and 0 < centre < len(rows) - 1:
-            big = suit if inner < 9 else f"{suit} {suit}"
-            rows[centre] = big.center(inner)
+        field = rows[1:-1]  # between the two corner indices
+        if draw_face(field, self.card.rank, rank, suit):
+            rows[1:-1] = field
+        elif len(rows) > 2:  # too small for pips: one mark in the middle, the corners give the rank
+            rows[(len(rows) - 1) // 2] = suit.center(inner)
         style = FACE_RED_STYLE if self.card.is_red else FACE_BLACK_STYLE
         text = "\n".join([top, *("│" + row + "│" for row in rows), bottom])
         return Content.assemble((text, style))
+
+
+# Where a real card puts its pips, on a grid of three columns (0 left, 1 centre, 2 right) and
+# seven rows between the corner indices: sides at the top, middle and foot (or four evenly), the
+# centre column's pips between them.
+PIP_ROWS = 7
+PIP_LAYOUTS: dict[int, tuple[tuple[int, int], ...]] = {
+    2: ((0, 1), (6, 1)),
+    3: ((0, 1), (3, 1), (6, 1)),
+    4: ((0, 0), (0, 2), (6, 0), (6, 2)),
+    5: ((0, 0), (0, 2), (3, 1), (6, 0), (6, 2)),
+    6: ((0, 0), (0, 2), (3, 0), (3, 2), (6, 0), (6, 2)),
+    7: ((0, 0), (0, 2), (1, 1), (3, 0), (3, 2), (6, 0), (6, 2)),
+    8: ((0, 0), (0, 2), (1, 1), (3, 0), (3, 2), (5, 1), (6, 0), (6, 2)),
+    9: ((0, 0), (0, 2), (2, 0), (2, 2), (3, 1), (4, 0), (4, 2), (6, 0), (6, 2)),
+    10: ((0, 0), (0, 2), (1, 1), (2, 0), (2, 2), (4, 0), (4, 2), (5, 1), (6, 0), (6, 2)),
+}
+PIP_FIELD_WIDTH = 11  # the narrowest row that keeps two-letter console suits (pi, kr) apart
+
+# The picture cards' and the ace's letters, five cells square, in the full block both glyph sets'
+# fonts have. Covers every language's letters (J Q K A, B D K A, W D K A, V D R A); another
+# letter falls back to the plain index.
+BIG_LETTERS: dict[str, tuple[str, ...]] = {
+    "A": (" ### ", "#   #", "#####", "#   #", "#   #"),
+    "B": ("#### ", "#   #", "#### ", "#   #", "#### "),
+    "D": ("#### ", "#   #", "#   #", "#   #", "#### "),
+    "J": ("  ###", "    #", "    #", "#   #", " ### "),
+    "K": ("#   #", "#  # ", "###  ", "#  # ", "#   #"),
+    "Q": (" ### ", "#   #", "#   #", "#  # ", " ## #"),
+    "R": ("#### ", "#   #", "#### ", "#  # ", "#   #"),
+    "V": ("#   #", "#   #", "#   #", " # # ", "  #  "),
+    "W": ("#   #", "#   #", "# # #", "## ##", "#   #"),
+}
+BLOCK = "█"
+
+
+def draw_face(field: list[str], rank: int, letter: str, suit: str) -> bool:
+    """Fill the space between the corners with pips (2–10) or a big letter (J Q K A), in place.
+
+    False when the card is too small for that (the 80×24 table): the caller draws its plain mark."""
+    if len(field) < PIP_ROWS or not field or len(field[0]) < PIP_FIELD_WIDTH:
+        return False
+    width = len(field[0])
+    top = (len(field) - PIP_ROWS) // 2
+    if rank <= 10:
+        columns = (2, width // 2, width - 3)
+        for row, column in PIP_LAYOUTS[rank]:
+            start = columns[column] - (len(suit) - 1) // 2
+            line = field[top + row]
+            field[top + row] = line[:start] + suit + line[start + len(suit) :]
+        return True
+    shape = BIG_LETTERS.get(letter)
+    if shape is None:
+        return False
+    for offset, line in enumerate(shape, start=top + 1):
+        field[offset] = line.replace("#", BLOCK).center(width)
+    return True
