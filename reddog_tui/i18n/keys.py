@@ -3,6 +3,12 @@
 The app's and the table's key bindings are made from this registry; so are the key bar
 (its items, in `BAR_ORDER`), the rules' key table and the README's (a test compares the
 README with it). Descriptions are marked with `N_()` and translated where they are shown.
+
+F1, F2, F3 and F12 each have a plain key beside them (`KeyEntry.alternate`): a browser
+keeps F1 (help), F3 (find) and F12 (developer tools) for itself where it can, and some
+keyboards have no F keys. The alternates are printable characters, which neither Chromium
+nor a terminal keeps, and none of them is a letter the table already uses in any language
+(tests/i18n/test_keys.py checks both).
 """
 
 from __future__ import annotations
@@ -29,11 +35,25 @@ class KeyEntry:
     bar_label: str | None = None  # N_(): the key bar's word for it
     priority: bool = False  # acts whatever has the focus (Ctrl+Q)
     presses: tuple[Action, ...] = ()  # the table's buttons the key presses, which show it on their label
+    alternate: tuple[str, str] | None = None  # (Textual's key name, as printed): a plain key that does the same
 
     @property
     def action(self) -> str:
         """The action of the entry's first binding: what the key bar's item stands for."""
         return self.bindings[0][1]
+
+    @property
+    def printed(self) -> str:
+        """The keys as the rules' and the README's key tables print them: "F1 / ?"."""
+        return self.shown if self.alternate is None else f"{self.shown} / {self.alternate[1]}"
+
+    @property
+    def all_bindings(self) -> tuple[tuple[str, str], ...]:
+        """The bindings with the alternate key added to the first one's keys."""
+        if self.alternate is None:
+            return self.bindings
+        (names, action), *rest = self.bindings
+        return ((f"{names},{self.alternate[0]}", action), *rest)
 
 
 KEYS: tuple[KeyEntry, ...] = (
@@ -84,6 +104,7 @@ KEYS: tuple[KeyEntry, ...] = (
         N_("These rules"),
         bar_key=lambda: pgettext("key", "F1"),
         bar_label=N_("Rules"),
+        alternate=("question_mark", "?"),
     ),
     KeyEntry(
         "F2",
@@ -92,6 +113,7 @@ KEYS: tuple[KeyEntry, ...] = (
         N_("Game settings"),
         bar_key=lambda: pgettext("key", "F2"),
         bar_label=N_("Settings"),
+        alternate=("s", "s"),
     ),
     KeyEntry(
         "F3",
@@ -101,6 +123,7 @@ KEYS: tuple[KeyEntry, ...] = (
         bar_key=lambda: pgettext("key", "F3"),
         # Translators: the game recall on the key bar; short, so that the bar fits 80 columns.
         bar_label=N_("Recall"),
+        alternate=("h", "h"),  # history
     ),
     KeyEntry(
         "Esc",
@@ -129,6 +152,7 @@ KEYS: tuple[KeyEntry, ...] = (
         None,
         bar_key=lambda: pgettext("key", "F12"),
         bar_label=N_("Attendant"),
+        alternate=("a", "a"),
     ),
 )
 

@@ -454,7 +454,7 @@ PUSH_CELL = N_("Push")
 KEYS_HEADER = (N_("Key"), N_("What it does"))
 # Key names as printed on the keys; Esc is shown as the key bar names it ("Échap" in French).
 KEY_ROWS: tuple[tuple[str, str], ...] = tuple(
-    (key.shown, key.description) for key in described() if key.description is not None
+    (key.printed, key.description) for key in described() if key.description is not None
 )  # the key registry's rows (keys.py)
 
 

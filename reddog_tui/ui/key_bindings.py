@@ -17,5 +17,5 @@ def bindings(scope: str) -> list[Binding]:
         Binding(keys, action, key.description or key.bar_label or "", show=False, priority=key.priority)
         for key in KEYS
         if key.scope == scope
-        for keys, action in key.bindings
+        for keys, action in key.all_bindings
     ]

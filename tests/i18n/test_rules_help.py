@@ -351,7 +351,7 @@ def test_keys_table(language):
     keys = section(render(language), "keys").blocks
     (table,) = [b for b in keys if isinstance(b, Table)]
     rows = {row.key: row.cells[1] for row in table.rows}
-    assert list(rows) == ["d", "r", "c", "n", "o", "+ / -", "← / →", "l", "F1", "F2", "F3", "Esc"]
+    assert list(rows) == ["d", "r", "c", "n", "o", "+ / -", "← / →", "l", "F1 / ?", "F2 / s", "F3 / h", "Esc"]
     deal, raise_, call, rebet, new_bet, collect = BUTTONS[language]
     assert deal in rows["d"] and rebet in rows["d"]
     assert raise_ in rows["r"] and call in rows["c"]

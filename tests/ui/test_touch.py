@@ -261,7 +261,7 @@ def test_each_key_bar_item_names_the_key_bound_to_its_action(locked):
     for item in items:
         name = item.action.removeprefix("app.")
         key = {"Esc": "escape"}.get(item.key, item.key.lower())
-        assert bound.get(name) == key, item
+        assert bound.get(name, "").split(",")[0] == key, item  # the first key; a plain one may follow (F1, ?)
 
 
 @run
