@@ -1,7 +1,8 @@
 """The web server of `reddog serve`: the page, its fonts and scripts, and one seat per journal.
 
 Each browser connection (a websocket) runs the kiosk as its own process through textual-serve's
-AppService. The journal admits one kiosk at a time, so the server admits one connection at a
+AppService (by way of textual_serve_adapter.py, the one module that knows textual-serve's
+inside). The journal admits one kiosk at a time, so the server admits one connection at a
 time too:
 
 - a reload of the same browser tab takes the seat back: the old kiosk is ended (its journal
@@ -27,18 +28,15 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
-import textual_serve
 from aiohttp import WSMsgType, web
-from textual_serve.app_service import AppService
-from textual_serve.download_manager import DownloadManager
 
 from ..i18n import _, set_language
 from ..ui.theme import FELT
+from .textual_serve_adapter import TEXTUAL_STATIC, DownloadManager, KioskAppService
 
 log = logging.getLogger(__name__)
 
 STATIC = Path(__file__).with_name("static")  # our fonts and the page's script
-TEXTUAL_STATIC = Path(textual_serve.__file__).with_name("static")  # xterm.js and textual.js
 END_GRACE_S = 10.0  # an ending kiosk closes its journal in well under a second; past this it is killed
 BUSY_RETRY_S = 5  # the "in use" page tries again this often, so it gives way once the seat is free
 TAB_ID = re.compile(r"[0-9a-f]{8,64}")
@@ -52,7 +50,7 @@ class Sitting:
 
     tab: str
     websocket: web.WebSocketResponse
-    service: AppService | None = None
+    service: KioskAppService | None = None
     ended: asyncio.Event = field(default_factory=asyncio.Event)
 
 
@@ -79,17 +77,16 @@ class Seat:
             return self.holder
 
 
-async def end_kiosk(service: AppService) -> None:
+async def end_kiosk(service: KioskAppService) -> None:
     """Ask the kiosk to quit (it closes its journal as on any exit) and wait for the process to
     end; kill it if it does not. Committed state is in the journal either way."""
-    process = service._process  # textual-serve keeps it; the version is pinned
+    process = service.process
     try:
         await asyncio.wait_for(service.stop(), END_GRACE_S)
-        if process is not None:
-            await asyncio.wait_for(process.wait(), END_GRACE_S)
+        await asyncio.wait_for(process.wait(), END_GRACE_S)
     except TimeoutError:
         log.warning("the kiosk did not end within %s s; killed", END_GRACE_S)
-        if process is not None and process.returncode is None:
+        if process.returncode is None:
             process.kill()
             await process.wait()
 
@@ -173,16 +170,21 @@ class KioskServer:
             await websocket.close()
             return websocket
         width, height = _size(request.query.get("width"), 80), _size(request.query.get("height"), 24)
+
+        async def close() -> None:  # the kiosk quit by itself: the page shows "connect again"
+            await websocket.close()
+
         try:
-            sitting.service = AppService(
+            service = KioskAppService(
                 self.next_command(),
                 write_bytes=websocket.send_bytes,
                 write_str=websocket.send_str,
-                close=websocket.close,
+                close=close,
                 download_manager=self.downloads,
             )
-            await sitting.service.start(width, height)
-            await _relay(websocket, sitting.service)
+            await service.start(width, height)
+            sitting.service = service  # started: from here on it is ended below
+            await _relay(websocket, service)
         finally:
             try:
                 if sitting.service is not None:
@@ -205,7 +207,7 @@ def _size(text: str | None, default: int) -> int:
         return default
 
 
-async def _relay(websocket: web.WebSocketResponse, service: AppService) -> None:
+async def _relay(websocket: web.WebSocketResponse, service: KioskAppService) -> None:
     """Keys, clicks and the window's size from the browser to the kiosk, until either side closes."""
     async for message in websocket:
         if message.type != WSMsgType.TEXT:

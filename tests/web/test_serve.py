@@ -119,7 +119,7 @@ def test_one_seat_a_second_screen_is_turned_away_and_a_reload_takes_the_table_ba
             async with ClientSession() as http:
                 first = await http.ws_connect(url + TAB_A + "?width=100&height=30")
                 await read_until(first, b"Sprache")  # the German welcome
-                first_process = server.seat.holder.service._process
+                first_process = server.seat.holder.service.process
                 processes.append(first_process)
 
                 # Another tab while the first plays: sent to the page that says so, in German.
@@ -140,7 +140,7 @@ def test_one_seat_a_second_screen_is_turned_away_and_a_reload_takes_the_table_ba
                 assert await closed(first)
 
                 # A dropped connection frees the seat for the next screen.
-                again_process = server.seat.holder.service._process
+                again_process = server.seat.holder.service.process
                 processes.append(again_process)
                 await again.close()
                 third = await http.ws_connect(url + TAB_C + "?width=100&height=30")
@@ -151,7 +151,7 @@ def test_one_seat_a_second_screen_is_turned_away_and_a_reload_takes_the_table_ba
             await runner.cleanup()
         holder = server.seat.holder
         await asyncio.wait_for(holder.ended.wait(), DEADLINE_S)
-        assert holder.service._process.returncode == 0
+        assert holder.service.process.returncode == 0
         # Each kiosk started only once the one before had ended cleanly (its journal closed).
         assert previous_at_start == ["none", 0, 0]
 
