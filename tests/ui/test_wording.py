@@ -95,7 +95,7 @@ def test_wrapping_never_breaks_at_a_no_break_space():
     """Textual breaks at U+00A0 like at any space; the prose wrapper keeps the pair together."""
     text = f"grasz sam na sam z{NB}krupierem i{NB}wygrywasz +10{NB}kredytów"
     lines = wrap_lines(text, 20)
-    assert lines == ["grasz sam na sam", f"z{NB}krupierem", f"i{NB}wygrywasz", f"+10{NB}kredytów"]
+    assert lines == ("grasz sam na sam", f"z{NB}krupierem", f"i{NB}wygrywasz", f"+10{NB}kredytów")
     assert all(len(line) <= 20 for line in lines)
 
 
