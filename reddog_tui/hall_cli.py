@@ -121,6 +121,7 @@ PUSHABLE = (
     "default_language",
     "fast_play",
     "sound",
+    "reduce_motion",
 )
 
 

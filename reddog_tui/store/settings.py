@@ -49,6 +49,7 @@ class Key(StrEnum):
     FAST_PLAY = "fast_play"
     SOUND = "sound"
     HIGH_CONTRAST = "high_contrast"  # the screens drawn in the high-contrast theme
+    REDUCE_MOTION = "reduce_motion"  # cards shown at once, without the deal's animation
     HALL_KIOSK_ID = "hall_kiosk_id"  # the kiosk's number in the hall, fixed when it first joins one
     PIN_HASH = "attendant_pin_hash"
 
@@ -205,6 +206,7 @@ SPECS: dict[Key, Spec] = {
     Key.FAST_PLAY: Switch(),
     Key.SOUND: Switch(),
     Key.HIGH_CONTRAST: Switch(),
+    Key.REDUCE_MOTION: Switch(),
     Key.HALL_KIOSK_ID: Whole(1, MAX_KIOSK_ID),
     Key.PIN_HASH: Text(),
 }
@@ -223,6 +225,7 @@ DEFAULTS: dict[Key, object] = {
     Key.FAST_PLAY: False,
     Key.SOUND: True,
     Key.HIGH_CONTRAST: False,
+    Key.REDUCE_MOTION: False,
     Key.HALL_KIOSK_ID: None,  # none: the kiosk has never been part of a hall
     Key.PIN_HASH: None,  # none: kiosk mode refuses to start
 }
@@ -347,6 +350,7 @@ class Settings:
     fast_play: bool = DEFAULTS[Key.FAST_PLAY]  # type: ignore[assignment]
     sound: bool = DEFAULTS[Key.SOUND]  # type: ignore[assignment]
     high_contrast: bool = DEFAULTS[Key.HIGH_CONTRAST]  # type: ignore[assignment]
+    reduce_motion: bool = DEFAULTS[Key.REDUCE_MOTION]  # type: ignore[assignment]
     hall_kiosk_id: int | None = None
     attendant_pin_hash: str | None = None
     problems: tuple[SettingRefused, ...] = ()

@@ -10,7 +10,7 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import replace
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from textual.app import App
 from textual.css.query import NoMatches
@@ -31,6 +31,9 @@ from .key_pace import KeyPace, paced_driver
 from .kiosk_mode import KioskApp
 from .theme import build_themes, default_variables, theme_for
 from .view import TableView, build_view
+
+if TYPE_CHECKING:
+    from .screens.table import TableScreen
 
 NEW_PLAYER_CREDITS = 1000  # outside kiosk mode a new data dir can play at once
 PUSH_PAUSE_S = 2.0  # R10: the pause before a push deals the next hand
@@ -238,6 +241,22 @@ class RedDogApp(KioskApp, App):
     def sound(self) -> bool:
         return self.settings.sound
 
+    @property
+    def motion(self) -> bool:
+        """Whether deals and turns are drawn in frames: not with reduce motion, nor where Textual's
+        own animations are off (TEXTUAL_ANIMATIONS=none)."""
+        return not self.settings.reduce_motion and self.animation_level != "none"
+
+    def finish_motion(self) -> None:
+        """Every input first draws the cards' last frame, then acts once on the committed table."""
+        table = self._table_screen()
+        if table is not None:
+            table.finish_motion()
+
+    def motion_left_s(self) -> float:
+        table = self._table_screen()
+        return table.motion_left_s() if table is not None else 0.0
+
     # --- language ---------------------------------------------------------------
     def watch_language(self, language: str) -> None:
         i18n.set_language(language)
@@ -295,7 +314,7 @@ class RedDogApp(KioskApp, App):
             return False
 
     # --- navigation ------------------------------------------------------------
-    def _table_screen(self) -> Screen | None:
+    def _table_screen(self) -> TableScreen | None:
         from .screens.table import TableScreen
 
         for screen in self.screen_stack:
@@ -356,6 +375,7 @@ class RedDogApp(KioskApp, App):
     def _act(self, action: Action, value: int | bool | None, show_refusal: bool = True) -> bool:
         if self.session is None:
             return False
+        self.finish_motion()
         self.follow_guest()  # before the action: a session's rounds count from its start
         try:
             state = self.session.act(action, value)
@@ -407,6 +427,7 @@ class RedDogApp(KioskApp, App):
     async def run_action(self, action: Any, default_namespace: Any = None, namespaces: Any = None) -> bool:
         """Every key binding and every click (they run actions) passes through the journal guard."""
         with self.journal_guard():
+            self.finish_motion()
             return await super().run_action(action, default_namespace, namespaces)
         return True  # handled: by the error screen
 
@@ -449,6 +470,7 @@ class RedDogApp(KioskApp, App):
             pause = self.push_pause
             if self.fast_play:  # shorter (R10), yet never too short to read the push's banner
                 pause = max(pause / 3, min(pause, PUSH_READABLE_S))
+            pause += self.motion_left_s()  # the banner comes with the cards' last frame
             self._push_timer = self.set_timer(pause, self._deal_after_push)
 
     def cancel_push_deal(self) -> None:

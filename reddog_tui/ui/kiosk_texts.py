@@ -117,6 +117,7 @@ def setting_names() -> dict[str, str]:
         Key.FAST_PLAY: _("Fast play"),
         Key.SOUND: _("Sound effects (terminal bell)"),
         Key.HIGH_CONTRAST: _("High contrast"),
+        Key.REDUCE_MOTION: _("Reduce motion"),
         Key.HALL_KIOSK_ID: _("Kiosk number in the hall"),
         Key.PIN_HASH: _("Attendant PIN"),
         CREDITS_KEY: _("Credits paid in"),

@@ -157,7 +157,8 @@ async def test_the_full_set_would_leave_holes_on_the_console(tmp_path):
     """The check itself can fail: the full set's suits, back and button edges are not in the font."""
     drawn = await draw_every_screen(tmp_path, "en", FULL)
     missing = set().union(*map(set, drawn.missing().values()))
-    assert {"♠", "♥", "♣", "▚", "▞", "▔", "▁", "▄"} - missing == set()
+    # (The scrollbar's eighth blocks are drawn only where the rules' length ends its thumb mid-cell.)
+    assert {"♠", "♥", "♣", "▚", "▞", "▔", "▁"} - missing == set()
 
 
 @pytest.mark.parametrize("language", LANGUAGES)

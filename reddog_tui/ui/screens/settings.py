@@ -1,4 +1,4 @@
-"""Game settings (R15): language, progressive betting, fast play, sound effects, high contrast."""
+"""Game settings (R15): language, progressive betting, fast play, sound effects, high contrast, reduce motion."""
 
 from __future__ import annotations
 
@@ -19,7 +19,7 @@ from ..widgets.buttons import KeyBar
 from .base import ViewScreen
 from .table import common_keys, too_small_text
 
-SETTINGS = ("language", "progressive", "fast_play", "sound", "high_contrast")
+SETTINGS = ("language", "progressive", "fast_play", "sound", "high_contrast", "reduce_motion")
 
 
 class SettingRow(Horizontal):
@@ -92,6 +92,7 @@ class SettingsScreen(ViewScreen):
             "fast_play": (_("Fast play"), on if view.settings.fast_play else off, True),
             "sound": (_("Sound effects (terminal bell)"), on if view.settings.sound else off, True),
             "high_contrast": (_("High contrast"), on if view.settings.high_contrast else off, True),
+            "reduce_motion": (_("Reduce motion"), on if view.settings.reduce_motion else off, True),
         }
         self.query_one("#settings-title", Static).update(_("Game Settings"))
         for row in self.query(SettingRow):
@@ -130,4 +131,6 @@ class SettingsScreen(ViewScreen):
         elif key == "high_contrast":
             app.set_setting_on(Key.HIGH_CONTRAST, not app.settings.high_contrast)
             app.apply_theme()
+        elif key == "reduce_motion":
+            app.set_setting_on(Key.REDUCE_MOTION, not app.settings.reduce_motion)
         self.refresh_view()

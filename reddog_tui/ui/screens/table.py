@@ -7,6 +7,7 @@ from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
 from textual.content import Content
 from textual.reactive import reactive
+from textual.timer import Timer
 from textual.widgets import Button, Static
 
 from ...engine import Action, HandKind, TableState, errors
@@ -14,6 +15,7 @@ from ...i18n import LANGUAGE_NAMES, _, current_language, failed_languages
 from ...i18n.formatting import credits, number
 from ...i18n.keys import TABLE, bar_items
 from ..key_bindings import bindings
+from ..motion import FAST, NORMAL, Frame, Looks, frames, length_s, looks_of
 from ..texts import BUTTON_KEYS, announcement, button_label, error_text, letter_action
 from ..view import BUTTON_ORDER, TableView
 from ..widgets.buttons import ActionButton, KeyBar, key_label
@@ -58,6 +60,11 @@ class TableScreen(ViewScreen):
         self.chip_values: tuple[int, ...] = tuple(sorted(self.view.state.config.chip_values))
         self.set_reactive(TableScreen.selected_chip, self.chip_values[0])  # the smallest chip to start
         self._rack_rebuilding = False
+        # The cards as the view has them (None until first drawn: a table opened mid-round is
+        # drawn as it stands), and the frames still to draw on the way there.
+        self._final_looks: Looks | None = None
+        self._frames: list[Frame] = []
+        self._frame_timer: Timer | None = None
 
     @property
     def view(self) -> TableView:
@@ -154,23 +161,23 @@ class TableScreen(ViewScreen):
         lines["catalogue-notice"].text = notice
         lines["catalogue-notice"].display = bool(notice)
         lines["credits"].text = Content.assemble((_("Credits"), "dim"), " ", (number(state.credits), "bold"))
-        self._draw_cards(state)
+        self._present_cards(state)
+        moving = self.in_motion  # the round's result waits for the cards' last frame
         self.marker.spread = state.spread if state.kind is HandKind.SPREAD else 0
         self.paytable.hand = None if state.kind is None else (state.kind, state.spread)
-        lines["stakes"].text = self._stakes(state)
-        self.outcome.show(state)
-        self.zero_credits.show(self.out_of_credits_text() if view.out_of_credits else "")
+        lines["stakes"].text = self._stakes(state, winnings=not moving)
+        self.outcome.show(None if moving else state)
+        out_of_credits = view.out_of_credits and not moving  # told with the result, after the last frame
+        self.zero_credits.show(self.out_of_credits_text() if out_of_credits else "")
         # A settled round cannot take chips (R12, R13): its banner stands in their place; out of
         # credits the panel does. Shown and hidden here rather than by a class on the table's body,
         # which would restyle every widget of the table on each deal.
-        chips_shown = not self.outcome.shown and not view.out_of_credits
+        chips_shown = not self.outcome.shown and not out_of_credits
         lines["chips-title"].display = chips_shown
         self.chip_rack.display = chips_shown
-        self.body.set_class(view.out_of_credits, "-no-credits")  # hides the banner: rare, so a class
+        self.body.set_class(out_of_credits, "-no-credits")  # hides the banner: rare, so a class
         lines["chips-title"].text = (
-            _("Chips: no credits left to place.")
-            if view.out_of_credits
-            else _("Chips: ←/→ chooses, + adds, - takes off")
+            _("Chips: no credits left to place.") if out_of_credits else _("Chips: ←/→ chooses, + adds, - takes off")
         )
         for chip in self.chips:
             chip.selected = chip.value == self.selected_chip
@@ -182,11 +189,11 @@ class TableScreen(ViewScreen):
             if action in shown:  # a hidden button keeps its state: each change restyles it
                 button.set_text(BUTTON_KEYS[action], button_label(action))
                 button.disabled = view.why_not(action) is not None
-        offer = view.out_of_credits and not self.app.kiosk
+        offer = out_of_credits and not self.app.kiosk
         self.bankroll.display = offer
         if offer:
             self.bankroll.label = key_label(BANKROLL_KEY, _("NEW BANKROLL"))
-        self.message.text = self.message_text(view)
+        self.message.text = "" if moving else self.message_text(view)
 
     def watch_language(self) -> None:
         """The texts no view changes but a language switch (a resize redraws the notice by itself)."""
@@ -202,22 +209,62 @@ class TableScreen(ViewScreen):
         self._rack_rebuilding = False
         self.redraw()
 
-    def _draw_cards(self, state: TableState) -> None:
-        first, second, third = (self.cards[n] for n in (1, 2, 3))
-        if state.cards is None:
-            for view in (first, third, second):
-                view.show(None, False)
-            return
-        first.show(state.cards[0], True)
-        second.show(state.cards[1], True)
-        third.show(state.cards[2], state.third_card_shown)
+    # --- the cards' frames (ui/motion.py) -------------------------------------------------
+    @property
+    def in_motion(self) -> bool:
+        """Frames of a deal or a turn are still to be drawn."""
+        return bool(self._frames)
+
+    def motion_left_s(self) -> float:
+        return length_s(self._frames)
+
+    def _present_cards(self, state: TableState) -> None:
+        """The cards of the view: a new hand or a turned third card in frames, unless motion is off."""
+        final = looks_of(state)
+        if final != self._final_looks:
+            self._stop_frames()  # a view that came by itself (a timer): the old frames end at once
+            before, self._final_looks = self._final_looks, final
+            steps = frames(before, final, FAST if self.app.fast_play else NORMAL) if before is not None else []
+            if steps and self.app.motion:
+                self._draw_looks(steps[0].looks)
+                self._frames = steps[1:]
+                self._frame_timer = self.app.set_timer(self._frames[0].delay_s, self._next_frame)
+                return
+        if not self._frames:
+            self._draw_looks(final)
+
+    def _next_frame(self) -> None:
+        self._frame_timer = None
+        frame = self._frames.pop(0)
+        if self._frames:
+            self._draw_looks(frame.looks)
+            self._frame_timer = self.app.set_timer(self._frames[0].delay_s, self._next_frame)
+        else:  # the last frame, and with it the round's result
+            self.redraw()
+
+    def finish_motion(self) -> None:
+        """Draw the last frame now: an input acts on what is committed, and is seen acting on it."""
+        if self._frames:
+            self._stop_frames()
+            self.redraw()
+
+    def _stop_frames(self) -> None:
+        if self._frame_timer is not None:
+            self._frame_timer.stop()
+            self._frame_timer = None
+        self._frames = []
+
+    def _draw_looks(self, looks: Looks) -> None:
+        for n, place in zip((1, 2, 3), looks, strict=True):
+            card, face_up = place if place is not None else (None, False)
+            self.cards[n].show(card, face_up)
 
     @staticmethod
-    def _stakes(state: TableState) -> Content:
+    def _stakes(state: TableState, winnings: bool = True) -> Content:
         parts: list[str | tuple[str, str]] = [(_("Ante"), "dim"), " ", (number(state.ante), "bold")]
         if state.raised:
             parts += ["   ", (_("Raise"), "dim"), " ", (number(state.raised), "bold")]
-        if state.winnings:
+        if state.winnings and winnings:
             parts += ["   ", (_("Winnings"), "dim"), " ", (number(state.winnings), "bold")]
         return Content.assemble(*parts)
 

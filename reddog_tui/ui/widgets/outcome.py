@@ -30,9 +30,10 @@ class OutcomeBanner(Static):
         self.kind: Banner | None = None
         self._text = ""
 
-    def show(self, state: TableState) -> None:
-        """Draw `state`'s banner (none while a round is open); only a change repaints."""
-        kind, text = banner_kind(state), banner_text(state)
+    def show(self, state: TableState | None) -> None:
+        """Draw `state`'s banner (none while a round is open, or for None: while the cards are still
+        being dealt or turned); only a change repaints."""
+        kind, text = (banner_kind(state), banner_text(state)) if state is not None else (None, "")
         if kind is not self.kind:
             for each in Banner:
                 self.set_class(each is kind, f"-{each.value}")

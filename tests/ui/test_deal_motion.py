@@ -1,0 +1,231 @@
+"""The deal in frames: the two cards arrive one after the other, the third lands face down between
+them and turns after a beat. The table is committed before the first frame, so the frames only
+present it: any input during them draws the last frame first, then acts once; reduce motion (or
+Textual's animations off) draws the last frame with the key, with no timer in between."""
+
+from __future__ import annotations
+
+import pytest
+
+from reddog_tui.engine import Outcome, Phase
+from reddog_tui.engine.cards import Card
+from reddog_tui.store.settings import Key
+from reddog_tui.ui.app import PUSH_PAUSE_S
+from reddog_tui.ui.motion import FAST, NORMAL, length_s
+from reddog_tui.ui.screens.table import TableScreen
+from reddog_tui.ui.widgets.outcome import OutcomeBanner
+
+from .helpers import CONSECUTIVE, PAIR_PUSH, SPREAD_4_WIN, HeldTimer, HeldTimers, make_app, run
+
+DEAL_STEPS_S = [NORMAL.step_s] * 4  # first card turned, second lands, second turned, third lands
+
+
+def moving_app(tmp_path, rounds, *, push_pause: float | None = None):
+    app = make_app(tmp_path, "en", rounds, push_pause=push_pause)
+    app.animation_level = "full"  # the helper turns Textual's animations off, and with them the frames
+    return app
+
+
+def looks(app) -> tuple[tuple[str, bool] | None, ...]:
+    """What the three places show: (card, face up), or None for an empty place."""
+    table = app._table_screen()
+    assert isinstance(table, TableScreen)
+    return tuple(
+        None if view.card is None else (view.card.code, view.face_up) for view in (table.cards[n] for n in (1, 2, 3))
+    )
+
+
+def banner_shown(app) -> bool:
+    return app._table_screen().query_one(OutcomeBanner).shown
+
+
+def message(app) -> str:
+    return str(app._table_screen().query_one("#message").content)
+
+
+def card_code(code: str) -> str:
+    return Card.from_code(code).code
+
+
+async def fire(timer: HeldTimer) -> None:
+    timer.stopped = True
+    await timer.callback()
+
+
+@run
+async def test_the_two_cards_arrive_one_after_the_other_and_the_third_lands_face_down(tmp_path):
+    first, second, third = (card_code(code) for code in SPREAD_4_WIN)
+    app = moving_app(tmp_path, [SPREAD_4_WIN])
+    async with app.run_test(size=(80, 24)) as pilot:
+        timers = HeldTimers(app)
+        await pilot.press("enter", "plus", "d")
+        assert app.session.state.phase is Phase.DECISION  # committed with the key, before any frame
+        seen = [looks(app)]
+        delays = []
+        while timers.pending():
+            assert message(app) == ""  # the raise question waits for the cards
+            delays.append(timers.pending()[0].delay)
+            await timers.fire()
+            seen.append(looks(app))
+        assert seen == [
+            ((first, False), None, None),
+            ((first, True), None, None),
+            ((first, True), (second, False), None),
+            ((first, True), (second, True), None),
+            ((first, True), (second, True), (third, False)),  # a spread: the third stays down
+        ]
+        assert delays == DEAL_STEPS_S
+        assert message(app) == "5 and 10: spread 4 — raise?"
+
+
+@run
+async def test_the_third_card_turns_after_a_beat_and_the_result_comes_with_it(tmp_path):
+    third = card_code(SPREAD_4_WIN[2])
+    app = moving_app(tmp_path, [SPREAD_4_WIN])
+    async with app.run_test(size=(80, 24)) as pilot:
+        timers = HeldTimers(app)
+        await pilot.press("enter", "plus", "d")
+        app.finish_motion()
+        await pilot.press("r")
+        assert app.session.state.outcome is Outcome.WIN  # committed with the key
+        assert looks(app)[2] == (third, False) and not banner_shown(app)  # the beat: still face down
+        assert [timer.delay for timer in timers.pending()] == [NORMAL.beat_s]
+        await timers.fire()
+        assert looks(app)[2] == (third, True)
+        assert banner_shown(app) and message(app).startswith("In between!")
+
+
+@run
+async def test_a_key_pressed_during_the_deal_is_applied_exactly_once(tmp_path):
+    first, second, third = (card_code(code) for code in SPREAD_4_WIN)
+    app = moving_app(tmp_path, [SPREAD_4_WIN])
+    async with app.run_test(size=(80, 24)) as pilot:
+        timers = HeldTimers(app)
+        await pilot.press("enter", "plus", "d")
+        await timers.fire()  # the first card is turned; the second is still to come
+        assert looks(app) == ((first, True), None, None)
+        await pilot.press("r")
+        raises = [action for _, action, _ in app.store.journal_actions(limit=50) if action == "raise"]
+        assert raises == ["raise"]
+        assert app.session.state.raised == 1
+        assert app.table_view.refusal is None  # not tried a second time
+        # The deal ended at once; the raise turns the third card after its beat, as it would have.
+        assert looks(app) == ((first, True), (second, True), (third, False))
+        assert [timer.delay for timer in timers.pending()] == [NORMAL.beat_s]
+        await timers.fire()
+        assert looks(app) == ((first, True), (second, True), (third, True))
+        assert not timers.pending()
+
+
+@run
+async def test_a_refused_key_during_the_deal_shows_the_dealt_table_and_its_refusal(tmp_path):
+    """An input acts on the committed table and is seen doing so: the last frame comes first."""
+    app = moving_app(tmp_path, [SPREAD_4_WIN])
+    async with app.run_test(size=(80, 24)) as pilot:
+        timers = HeldTimers(app)
+        await pilot.press("enter", "plus", "d")
+        await pilot.press("plus")  # no chips while the raise is open
+        assert not timers.pending()
+        assert looks(app)[1] == (card_code(SPREAD_4_WIN[1]), True)
+        assert message(app) == "Chips can only be placed or taken off before the deal."
+
+
+@run
+async def test_with_reduce_motion_no_timer_runs_between_a_key_and_the_final_frame(tmp_path):
+    first, second, third = (card_code(code) for code in SPREAD_4_WIN)
+    app = moving_app(tmp_path, [SPREAD_4_WIN])
+    async with app.run_test(size=(80, 24)) as pilot:
+        timers = HeldTimers(app)
+        app.set_setting_on(Key.REDUCE_MOTION, True)
+        await pilot.press("enter", "plus", "d")
+        assert looks(app) == ((first, True), (second, True), (third, False))
+        assert message(app) == "5 and 10: spread 4 — raise?"
+        await pilot.press("r")
+        assert looks(app) == ((first, True), (second, True), (third, True))
+        assert banner_shown(app)
+        assert timers.timers == []  # none set, not even one fired at once
+
+
+@pytest.mark.parametrize("fast_play", [False, True])
+@run
+async def test_a_pair_turns_its_third_card_after_the_beat_and_fast_play_makes_it_a_blink(tmp_path, fast_play):
+    app = moving_app(tmp_path, [PAIR_PUSH])
+    async with app.run_test(size=(80, 24)) as pilot:
+        timers = HeldTimers(app)
+        app.set_setting_on(Key.FAST_PLAY, fast_play)
+        await pilot.press("enter", "plus", "d")
+        delays = []
+        while timers.pending():
+            delays.append(timers.pending()[0].delay)
+            await timers.fire()
+        pace = FAST if fast_play else NORMAL
+        assert delays == [pace.step_s] * 4 + [pace.beat_s]
+        assert looks(app)[2] == (card_code(PAIR_PUSH[2]), True)
+        if fast_play:
+            assert sum(delays) <= 0.2
+        else:
+            assert 0.4 <= NORMAL.beat_s <= 0.6  # "about half a second"
+
+
+@run
+async def test_the_push_banner_stays_readable_and_the_next_hand_is_dealt_in_frames(tmp_path):
+    app = moving_app(tmp_path, [CONSECUTIVE, SPREAD_4_WIN], push_pause=PUSH_PAUSE_S)
+    async with app.run_test(size=(80, 24)) as pilot:
+        timers = HeldTimers(app)
+        await pilot.press("enter", "plus", "d")
+        frame, push = timers.pending()
+        # The banner comes with the last frame: the pause counts from there.
+        assert push.delay == pytest.approx(PUSH_PAUSE_S + sum(DEAL_STEPS_S))
+        while frame is not None:
+            assert not banner_shown(app)
+            await fire(frame)
+            frame = next((timer for timer in timers.pending() if timer is not push), None)
+        assert banner_shown(app)
+        await fire(push)
+        assert app.session.state.rounds_dealt == 2
+        assert looks(app) == ((card_code(SPREAD_4_WIN[0]), False), None, None)  # dealt again, card by card
+        assert not banner_shown(app)
+        assert len(timers.pending()) == 1
+
+
+@run
+async def test_reduce_motion_is_a_saved_setting(tmp_path):
+    app = make_app(tmp_path, "de")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("enter", "f2", *["down"] * 5, "enter")
+        assert app.settings.reduce_motion
+        row = app.screen.query_one("#setting-reduce-motion")
+        assert str(row.query_one(".setting-name").content) == "Bewegung reduzieren"
+        assert str(row.query_one(".setting-value").content) == "Ein"
+    again = make_app(tmp_path, "de")
+    async with again.run_test(size=(80, 24)):
+        assert again.settings.reduce_motion and not again.motion
+
+
+def test_the_frames_end_on_the_committed_cards():
+    """Every presentation ends on the view's own cards, and its length is its delays."""
+    from reddog_tui.engine.cards import Card as C
+    from reddog_tui.ui.motion import EMPTY, frames
+
+    a, b, c = C.from_code("5H"), C.from_code("TS"), C.from_code("8D")
+    dealt = ((a, True), (b, True), (c, False))
+    turned = ((a, True), (b, True), (c, True))
+    assert frames(EMPTY, dealt, NORMAL)[-1].looks == dealt
+    assert frames(dealt, turned, NORMAL)[-1].looks == turned
+    assert length_s(frames(dealt, turned, NORMAL)) == NORMAL.beat_s
+    assert frames(turned, EMPTY, NORMAL) == []  # cards taken off go at once
+    assert frames(dealt, dealt, NORMAL) == []
+
+
+def test_snapshot_the_third_card_face_down_during_the_beat(snap_compare, tmp_path):
+    """A pair: both cards up, the third landed face down, the push not yet told."""
+
+    async def deal_to_the_beat(pilot) -> None:
+        timers = HeldTimers(pilot.app)
+        await pilot.press("enter", "plus", "d")
+        for _ in DEAL_STEPS_S:
+            await timers.fire()
+        assert [timer.delay for timer in timers.pending()] == [NORMAL.beat_s]
+        await pilot.pause()
+
+    assert snap_compare(moving_app(tmp_path, [PAIR_PUSH]), run_before=deal_to_the_beat, terminal_size=(80, 24))
