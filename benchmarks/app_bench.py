@@ -122,15 +122,25 @@ async def until_idle(app) -> None:
         quiet = 0 if _busy(app) else quiet + 1
 
 
-def _table_app(data_dir: Path, push_pause=None):
+def _table_app(data_dir: Path, push_pause=None, *, motion: bool = False):
+    """The kiosk on a seeded table; without `motion` every key draws its last frame at once
+    (Textual's animations off), with it the deal and the third card come in frames."""
     import random
 
     from reddog_tui.engine import ShuffledDealer
     from reddog_tui.ui.app import RedDogApp
 
     app = RedDogApp(language="en", data_dir=data_dir, dealer=ShuffledDealer(random.Random(7)), push_pause=push_pause)
-    app.animation_level = "none"
+    app.animation_level = "full" if motion else "none"
     return app
+
+
+async def _reduce_motion(pilot) -> None:
+    """The player's setting, as F2 switches it: the cards' frames off, the last frame with the key."""
+    from reddog_tui.store.settings import Key
+
+    pilot.app.set_setting_on(Key.REDUCE_MOTION, True)
+    assert not pilot.app.motion
 
 
 async def _to_table(pilot) -> None:
@@ -145,11 +155,13 @@ def key_to_frame(presses: int) -> dict[str, float]:
     async def deals(app) -> list[float]:
         times = []
         async with app.run_test(size=(80, 24)) as pilot:
+            await _reduce_motion(pilot)  # timed to the last frame: with motion off, the key draws it
             await _to_table(pilot)
             for _ in range(presses):
                 await send_key(pilot, "plus")
                 times.append(await timed_press(pilot, "d"))
                 assert app.session.state.phase is not Phase.BETTING
+                assert not app.motion_left_s()  # no frame left to draw
                 if app.session.state.phase is Phase.DECISION:
                     await send_key(pilot, "c")
                 await send_key(pilot, "n")  # a new bet: back to betting, untimed
@@ -160,7 +172,7 @@ def key_to_frame(presses: int) -> dict[str, float]:
         app = _table_app(Path(tmp) / "chips")
         chip = asyncio.run(_press_times(app, ["plus"] * presses, _to_table))
         assert app.session.state.ante == presses  # every timed press placed its chip
-        dealt = asyncio.run(deals(_table_app(Path(tmp) / "deals")))
+        dealt = asyncio.run(deals(_table_app(Path(tmp) / "deals", motion=True)))
     bare = BareApp()
     bare_plus = asyncio.run(_press_times(bare, ["plus"] * presses))
     assert bare.count == presses  # every timed press was handled
@@ -169,6 +181,67 @@ def key_to_frame(presses: int) -> dict[str, float]:
         "app_deal": statistics.median(dealt),
         "bare": statistics.median(bare_plus),
     }
+
+
+def deal_motion(presses: int) -> dict[str, float]:
+    """The deal and the third card in frames, as a player sees them (motion on, normal pace).
+
+    Medians, in seconds: from `d` to the last frame of a spread's deal, and from `c` to the
+    third card turned with the round's result; beside them the lengths the frames are set to.
+    `longest_frame` is the longest frame of each deal or turn, from its timer firing to the frame
+    drawn (the key's own first frame included), as a median over them: each frame must stay
+    within a key's budget.
+    """
+    from reddog_tui.engine import Phase
+    from reddog_tui.ui.screens.table import TableScreen
+
+    async def body(app) -> dict[str, list[float]]:
+        found: dict[str, list[float]] = {"deal": [], "deal_set": [], "turn": [], "turn_set": [], "longest_frame": []}
+        async with app.run_test(size=(80, 24)) as pilot:
+            await _to_table(pilot)
+            table = app.screen
+            assert isinstance(table, TableScreen)
+            fired: list[float] = []
+            draw_frame = table._next_frame
+
+            def timed_frame() -> None:
+                fired.append(time.perf_counter())
+                draw_frame()
+
+            table._next_frame = timed_frame  # type: ignore[method-assign]  # the frames' timers call it
+
+            async def in_frames(key: str) -> tuple[float, float]:
+                """Seconds from `key` to its last frame, and the length its frames are set to."""
+                started = time.perf_counter()
+                await send_key(pilot, key)
+                frames = [time.perf_counter() - started]
+                planned = app.motion_left_s()
+                while table.in_motion:
+                    seen = len(fired)
+                    while len(fired) == seen:
+                        await asyncio.sleep(0.001)
+                    await until_idle(app)
+                    app.screen._on_timer_update()
+                    frames.append(time.perf_counter() - fired[-1])
+                found["longest_frame"].append(max(frames))
+                return time.perf_counter() - started, planned
+
+            for _ in range(presses):
+                await send_key(pilot, "plus")
+                took, planned = await in_frames("d")
+                if app.session.state.phase is Phase.DECISION:  # a spread: its deal, then its turn
+                    found["deal"].append(took)
+                    found["deal_set"].append(planned)
+                    took, planned = await in_frames("c")
+                    found["turn"].append(took)
+                    found["turn_set"].append(planned)
+                await send_key(pilot, "n")
+                await pilot.pause(0.02)
+        return found
+
+    with tempfile.TemporaryDirectory() as tmp:
+        found = asyncio.run(body(_table_app(Path(tmp), motion=True)))
+    return {name: statistics.median(times) for name, times in found.items()}
 
 
 def language_switch(presses: int) -> float:

@@ -1,0 +1,26 @@
+"""The benchmark of the deal in frames reports its figures (their values belong to benchmarks/)."""
+
+from __future__ import annotations
+
+import pytest
+
+from benchmarks.run import ENTRIES
+from reddog_tui.ui.motion import NORMAL
+
+
+def test_the_deal_in_frames_is_measured_to_its_last_frame(monkeypatch):
+    from benchmarks import app_bench, run
+
+    monkeypatch.setattr(app_bench, "key_to_frame", lambda presses: {"bare": 0.002})  # the bare app, not measured here
+    figures = {figure.name: figure for figure in run.bench_deal_motion(quick=True)}
+    assert set(figures) == {
+        "deal in frames: key to last frame",
+        "third card turned: key to last frame",
+        "deal in frames: longest single frame (median)",
+    }
+    # The frames ran as set: the baselines are the set lengths of a deal and of a turn, at normal pace.
+    assert figures["deal in frames: key to last frame"].baseline == pytest.approx(4 * NORMAL.step_s * 1000)
+    assert figures["third card turned: key to last frame"].baseline == pytest.approx(NORMAL.beat_s * 1000)
+    assert all(figure.value > 0 for figure in figures.values())
+    assert figures["deal in frames: longest single frame (median)"].ratio_limit == 2.0
+    assert ENTRIES["deal_motion"] is run.bench_deal_motion
