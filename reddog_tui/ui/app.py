@@ -253,6 +253,14 @@ class RedDogApp(KioskApp, App):
         if table is not None:
             table.finish_motion()
 
+    def after_motion(self, callback: Callable[[], object]) -> None:
+        """`callback` with the cards' last frame: now if no frames are left to draw."""
+        table = self._table_screen()
+        if table is not None and table.in_motion:
+            table.at_last_frame.append(callback)
+        else:
+            callback()
+
     def motion_left_s(self) -> float:
         table = self._table_screen()
         return table.motion_left_s() if table is not None else 0.0
@@ -386,9 +394,9 @@ class RedDogApp(KioskApp, App):
             return False
         self.refusal = None
         self.cancel_push_deal()
-        if state.outcome is Outcome.WIN and state.phase is Phase.SETTLED and self.sound:
-            self.bell()
         self.publish_view()
+        if state.outcome is Outcome.WIN and state.phase is Phase.SETTLED and self.sound:
+            self.after_motion(self.bell)  # with the third card turned, not before it
         self.schedule_push_deal()
         return True
 

@@ -229,3 +229,18 @@ def test_snapshot_the_third_card_face_down_during_the_beat(snap_compare, tmp_pat
         await pilot.pause()
 
     assert snap_compare(moving_app(tmp_path, [PAIR_PUSH]), run_before=deal_to_the_beat, terminal_size=(80, 24))
+
+
+@run
+async def test_a_win_rings_the_bell_with_the_turned_card(tmp_path):
+    app = moving_app(tmp_path, [SPREAD_4_WIN])
+    rings = []
+    async with app.run_test(size=(80, 24)) as pilot:
+        timers = HeldTimers(app)
+        app.bell = lambda: rings.append(looks(app)[2])
+        await pilot.press("enter", "plus", "d")
+        app.finish_motion()
+        await pilot.press("r")
+        assert app.session.state.outcome is Outcome.WIN and rings == []  # the beat: not yet
+        await timers.fire()
+        assert rings == [(card_code(SPREAD_4_WIN[2]), True)]

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from textual import events, on
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
@@ -65,6 +67,7 @@ class TableScreen(ViewScreen):
         self._final_looks: Looks | None = None
         self._frames: list[Frame] = []
         self._frame_timer: Timer | None = None
+        self.at_last_frame: list[Callable[[], object]] = []  # what comes with the last frame (the win's bell)
 
     @property
     def view(self) -> TableView:
@@ -223,6 +226,7 @@ class TableScreen(ViewScreen):
         final = looks_of(state)
         if final != self._final_looks:
             self._stop_frames()  # a view that came by itself (a timer): the old frames end at once
+            self._last_frame_drawn()
             before, self._final_looks = self._final_looks, final
             steps = frames(before, final, FAST if self.app.fast_play else NORMAL) if before is not None else []
             if steps and self.app.motion:
@@ -241,18 +245,25 @@ class TableScreen(ViewScreen):
             self._frame_timer = self.app.set_timer(self._frames[0].delay_s, self._next_frame)
         else:  # the last frame, and with it the round's result
             self.redraw()
+            self._last_frame_drawn()
 
     def finish_motion(self) -> None:
         """Draw the last frame now: an input acts on what is committed, and is seen acting on it."""
         if self._frames:
             self._stop_frames()
             self.redraw()
+            self._last_frame_drawn()
 
     def _stop_frames(self) -> None:
         if self._frame_timer is not None:
             self._frame_timer.stop()
             self._frame_timer = None
         self._frames = []
+
+    def _last_frame_drawn(self) -> None:
+        due, self.at_last_frame = self.at_last_frame, []
+        for callback in due:
+            callback()
 
     def _draw_looks(self, looks: Looks) -> None:
         for n, place in zip((1, 2, 3), looks, strict=True):
