@@ -109,3 +109,16 @@ def test_the_chromium_policy_turns_off_the_developer_tools():
     import json
 
     assert json.loads(CHROMIUM_POLICY.read_text())["DeveloperToolsAvailability"] == 2  # 2: never
+
+
+def test_every_chromium_flag_of_the_browser_unit_is_explained_in_the_unit_and_the_readme():
+    command = unit_settings(BROWSER_UNIT)["Service"]["ExecStart"][0].split()
+    flags = [word for word in command[command.index("/usr/bin/chromium") + 1 :] if word.startswith("--")]
+    assert {"--kiosk", "--noerrdialogs", "--disable-pinch", "--overscroll-history-navigation=0"} <= set(flags)
+    comments = " ".join(line.lstrip("# ") for line in BROWSER_UNIT.read_text().splitlines() if line.startswith("#"))
+    readme = (DEPLOY.parent / "README.md").read_text(encoding="utf-8")
+    browser_section = readme[readme.index("### 6. The kiosk in a web browser") :]
+    browser_section = " ".join(browser_section[: browser_section.index("\n### ", 1)].split())  # lines joined
+    for flag in flags:
+        assert f"{flag}:" in comments, f"{flag} is not explained in {BROWSER_UNIT.name}"
+        assert f"`{flag}` (" in browser_section, f"{flag} is not explained in the README"

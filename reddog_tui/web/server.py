@@ -11,7 +11,8 @@ time too:
 - any other connection while the seat is taken is sent to a page that says the kiosk is in use.
 
 A tab is known by an id the page keeps in the tab's sessionStorage, which a reload keeps and
-another tab, window or screen does not have. Every file the page needs is served from here;
+another tab, window or screen does not have (static/seat.js gives a copy of a playing tab an
+id of its own). Every file the page needs is served from here;
 the page names no other host.
 """
 
