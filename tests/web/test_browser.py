@@ -150,6 +150,13 @@ class Kiosk:
             self.page.wait_for_timeout(100)
         return self.cards()
 
+    def third_card_turned(self) -> None:
+        """Wait until no card shows its back: the third card has been turned after its beat."""
+        deadline = time.monotonic() + DEADLINE_S
+        while any("▚▞" in line for line in self.cards()):
+            assert time.monotonic() < deadline, "the third card was never turned:\n" + "\n".join(self.lines())
+            self.page.wait_for_timeout(100)
+
     def connected(self) -> bool:
         """The page still talks to its kiosk (textual.js marks the body when the socket closes)."""
         return not self.page.evaluate("document.body.classList.contains('-closed')")
@@ -335,6 +342,7 @@ def test_a_round_by_taps_in_chromium_five_languages_the_key_bar_and_a_reload(ser
         # The round ends by a tap.
         kiosk.tap_until_gone(button(language, Action.CALL))
         kiosk.wait_for(button(language, Action.REBET), button(language, Action.NEW_BET))
+        kiosk.third_card_turned()  # the result comes with the turn, after a beat face down
         screenshots.append(kiosk.shot(f"settled-{language}"))
         browser.only_local()
     assert all(path.stat().st_size > 10_000 for path in screenshots)
