@@ -1,6 +1,6 @@
 """The Red Dog game: pure Python, no user interface, storage or translation."""
 
-from .cards import Card, Dealer, ShuffledDealer, StackedDealer, fresh_deck, shuffle_front
+from .cards import DEMO_SEED, Card, Dealer, ShuffledDealer, StackedDealer, demo_dealer, fresh_deck, shuffle_front
 from .errors import RedDogError
 from .events import (
     ChipsPlaced,
@@ -42,6 +42,7 @@ from .table import (
 )
 
 __all__ = [
+    "DEMO_SEED",
     "Action",
     "Card",
     "ChipsPlaced",
@@ -73,6 +74,7 @@ __all__ = [
     "collect",
     "compute_par",
     "deal",
+    "demo_dealer",
     "fresh_deck",
     "new_bet",
     "new_table",

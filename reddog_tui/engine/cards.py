@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Protocol
@@ -106,6 +107,15 @@ class ShuffledDealer:
             shoe = self._shoes[decks] = tuple(fresh_deck(decks))
         cards = shuffle_front(list(shoe), self.rng, 3)
         return cards[0], cards[1], cards[2]
+
+
+# The demo's fixed shuffle (`reddog --seed 3`, and the kiosk's attract mode): 4♥ and A♦, spread 9, then Q♦.
+DEMO_SEED = 3
+
+
+def demo_dealer() -> ShuffledDealer:
+    """A dealer that always deals the demo's shuffle, in memory."""
+    return ShuffledDealer(random.Random(DEMO_SEED))
 
 
 class StackedDealer:

@@ -109,6 +109,11 @@ def _(message: str) -> str:
     return _fitted(catalogue(_current).gettext(message))
 
 
+def gettext_in(language: str, message: str) -> str:
+    """`message` in `language`, whatever the current language (attract mode shows each in its own)."""
+    return _fitted(catalogue(language).gettext(message))
+
+
 def ngettext(singular: str, plural: str, n: int) -> str:
     return _fitted(catalogue(_current).ngettext(singular, plural, n))
 

@@ -11,6 +11,7 @@ class IdleStep(StrEnum):
     NOTHING = "nothing"
     CALL = "call"  # a decision left open is settled without a raise
     WELCOME = "welcome"  # the table is empty: ready for the next person
+    ATTRACT = "attract"  # the welcome screen, empty and idle, shows attract mode
 
 
 def idle_step(state: TableState, idle_seconds: float, timeout: float) -> IdleStep:

@@ -24,6 +24,11 @@ class BackToWelcome:
 
 
 @dataclass(frozen=True)
+class StartAttract:
+    """The welcome screen has waited a whole idle timeout with no credits: attract mode (`kiosk.attract`)."""
+
+
+@dataclass(frozen=True)
 class ShowRealityCheck:
     """The player's time played and net result, with the choice to stop."""
 
@@ -63,6 +68,7 @@ class LockSignIn:
 Intent = (
     CallOpenDecision
     | BackToWelcome
+    | StartAttract
     | ShowRealityCheck
     | TakeAction
     | JournalAttendant

@@ -20,6 +20,7 @@ from .intents import (
     OpenAttendantMenu,
     RefusePin,
     ShowRealityCheck,
+    StartAttract,
     TakeAction,
 )
 from .pin import COUNTED, HISTORY_NEEDED, PIN_SETTING, PinGate, Verdict, journaled_attempts
@@ -179,19 +180,27 @@ class KioskMode:
     def note_input(self) -> None:
         self.last_input = self.clock()
 
-    def idle(self, *, welcome_shown: bool, attendant_at_work: bool) -> CallOpenDecision | BackToWelcome | None:
+    def idle(
+        self, *, welcome_shown: bool, attendant_at_work: bool, welcome_in_view: bool = False
+    ) -> CallOpenDecision | BackToWelcome | StartAttract | None:
         """After the idle timeout: an open decision is called; an empty table goes back to the
-        welcome, unless it is shown already or the attendant is at work. Either way the idle
-        time starts again, so what follows stays in view for another timeout."""
+        welcome, unless it is shown already or the attendant is at work; a welcome screen in view
+        with no credits starts attract mode. Each time the idle time starts again, so what follows
+        stays in view for another timeout."""
         now = self.clock()
         step = idle_step(self.session.state, now - self.last_input, self.idle_timeout)
         if step is IdleStep.CALL:
             self.last_input = now
             return CallOpenDecision()
-        if step is IdleStep.WELCOME and not welcome_shown and not attendant_at_work:
+        if step is not IdleStep.WELCOME or attendant_at_work:
+            return None
+        if not welcome_shown:
             self.end_session()
             self.last_input = now
             return BackToWelcome(self.default_language)
+        if welcome_in_view:
+            self.last_input = now
+            return StartAttract()
         return None
 
     def reality_check(self) -> ShowRealityCheck | None:

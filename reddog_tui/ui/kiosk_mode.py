@@ -18,6 +18,7 @@ from ..kiosk.intents import (
     OpenAttendantMenu,
     RefusePin,
     ShowRealityCheck,
+    StartAttract,
     TakeAction,
 )
 from ..kiosk.mode import ATTENDANT_LOG_LEVELS, ATTENDANT_LOG_TEXT, KioskMode
@@ -54,7 +55,11 @@ class ShownKiosk(KioskMode):
         if app.session is None:  # play has stopped on the error screen
             return IdleStep.NOTHING
         summary = app.guest_summary()  # before idle may end the session
-        idle = self.idle(welcome_shown=app.shows(WelcomeScreen), attendant_at_work=app.shows(AttendantScreen))
+        idle = self.idle(
+            welcome_shown=app.shows(WelcomeScreen),
+            attendant_at_work=app.shows(AttendantScreen),
+            welcome_in_view=isinstance(app.screen, WelcomeScreen),
+        )
         if idle is not None:
             app.carry_out(idle)
             if app.session is None:  # what idle asked for could not be journaled: play has stopped
@@ -67,6 +72,8 @@ class ShownKiosk(KioskMode):
         app.refresh_session_info()
         if idle is None:
             return IdleStep.NOTHING
+        if isinstance(idle, StartAttract):
+            return IdleStep.ATTRACT
         return IdleStep.CALL if isinstance(idle, CallOpenDecision) else IdleStep.WELCOME
 
 
@@ -134,6 +141,10 @@ class KioskApp(MixedIntoApp):
                 self.action_back_to_table()
                 self.choose_language(intent.language)
                 self.push_screen(WelcomeScreen())
+            elif isinstance(intent, StartAttract):
+                from .screens.attract import AttractScreen
+
+                self.push_screen(AttractScreen())
             elif isinstance(intent, ShowRealityCheck):
                 self.show_reality_check()
             elif isinstance(intent, JournalAttendant):

@@ -10,7 +10,7 @@ import sys
 
 import pytest
 
-from reddog_tui.engine import Action, StackedDealer
+from reddog_tui.engine import DEMO_SEED, Action, StackedDealer
 from reddog_tui.store import GameSession, Store
 from reddog_tui.ui.launch import demo_data_dir
 
@@ -31,14 +31,16 @@ def test_a_seeded_demo_never_touches_the_real_table(tmp_path):
     before = snapshot(tmp_path)
     real_file = (tmp_path / "reddog.db").read_bytes()
 
-    with Terminal(app_command("--data-dir", str(tmp_path), "--lang", "en", "--seed", "3")) as terminal:
+    with Terminal(app_command("--data-dir", str(tmp_path), "--lang", "en", "--seed", str(DEMO_SEED))) as terminal:
         terminal.wait_for("Choose your language")  # the demo's own table is new: no round open
         terminal.write(b"\r")
         terminal.wait_for("DEMO — practice table, real credits untouched")
         terminal.wait_for("1,000")  # the demo's own new bankroll, not the real table's 495
         dealt_from = terminal.mark()
         terminal.write(b"+d")  # a chip, then the deal
-        terminal.wait_for("4 and Ace: spread 9 — raise?", since=dealt_from)  # seed 3 deals 4, ace: the deal is recorded
+        terminal.wait_for(
+            "4 and Ace: spread 9 — raise?", since=dealt_from
+        )  # the demo's seed deals 4, ace: the deal is recorded
         os.kill(terminal.pid, signal.SIGTERM)
         assert terminal.exit_status() == 128 + signal.SIGTERM
 

@@ -12,10 +12,11 @@ from datetime import UTC, datetime
 
 import pytest
 
+from reddog_tui.kiosk.attract import HandStep, Tagline, demo_hand
 from reddog_tui.store import Store
 from tests.kiosk.kiosk_helpers import PIN, Clock, kiosk_app, paying_in
 
-from .helpers import LANGUAGES, SPREAD_4_WIN
+from .helpers import LANGUAGES, SPREAD_4_WIN, HeldTimers
 
 START = 1_800_000_000.0  # 2027-01-15 08:00 UTC
 
@@ -112,3 +113,39 @@ def test_session_summary(snap_compare, tmp_path, language):
 
     app = kiosk_app(tmp_path, language, [SPREAD_4_WIN, SPREAD_4_LOSE], clock=clock)
     assert snap_compare(app, run_before=played_and_cashed_out, terminal_size=(80, 24))
+
+
+async def attract_until(pilot, clock: Clock, timers: HeldTimers, frame) -> None:
+    """From the welcome screen: the idle timeout passes with no credits, then attract mode steps to `frame`."""
+    await pilot.pause()
+    clock.now += pilot.app.kiosk_mode.idle_timeout
+    pilot.app.kiosk_mode.tick()
+    await pilot.pause()
+    while pilot.app.screen.frame != frame:
+        await timers.fire()
+    await pilot.pause()
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_attract_tagline(snap_compare, tmp_path, language):
+    """An English kiosk's attract mode showing one language's tagline and hint, in that language."""
+    clock = Clock(START)
+    app = kiosk_app(tmp_path, "en", clock=clock)
+    timers = HeldTimers(app)
+
+    async def idle(pilot):
+        await attract_until(pilot, clock, timers, Tagline(language))
+
+    assert snap_compare(app, run_before=idle, terminal_size=(80, 24))
+
+
+def test_attract_demo_hand_large(snap_compare, tmp_path):
+    """The demo hand settled at 120×40: 4♥ and A♦, then Q♦ between, told in the kiosk's language."""
+    clock = Clock(START)
+    app = kiosk_app(tmp_path, "de", clock=clock)
+    timers = HeldTimers(app)
+
+    async def idle(pilot):
+        await attract_until(pilot, clock, timers, HandStep(demo_hand()[-1]))
+
+    assert snap_compare(app, run_before=idle, terminal_size=(120, 40))

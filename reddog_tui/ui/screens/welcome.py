@@ -9,10 +9,13 @@ from textual.containers import Center, Vertical
 from textual.message import Message
 from textual.widgets import Static
 
-from ...i18n import LANGUAGE_NAMES, LANGUAGES, _
+from ...i18n import LANGUAGE_NAMES, LANGUAGES, N_, _
 from ..widgets.buttons import KeyBar
 from .base import ViewScreen
 from .table import catalogue_notice, common_keys, too_small_text
+
+# Under the title, in the chosen language; attract mode shows it in each language in turn.
+TAGLINE = N_("The casino card game: will the third card fall between the first two?")
 
 
 class LanguageChoice(Static):
@@ -60,9 +63,7 @@ class WelcomeScreen(ViewScreen):
     def refresh_view(self) -> None:
         if self.app.language != self._shown_language:  # switched with `l`: follow it
             self._shown_language = self.highlighted = self.app.language
-        self.query_one("#welcome-tagline", Static).update(
-            _("The casino card game: will the third card fall between the first two?")
-        )
+        self.query_one("#welcome-tagline", Static).update(_(TAGLINE))
         self.query_one("#welcome-hint", Static).update(_("Choose your language with ↑/↓ and Enter, or click it."))
         notice = catalogue_notice()
         self.query_one("#catalogue-notice", Static).update(notice)
