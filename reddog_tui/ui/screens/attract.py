@@ -45,16 +45,21 @@ class AttractScreen(OfRedDog, Screen):  # type: ignore[misc]  # App[object] narr
         self.frames: tuple[Frame, ...] = attract_frames(LANGUAGES)
         self.index = 0
         self._timer: Timer | None = None
+        # Built here, not looked up: a frame can be drawn before the screen has composed them.
+        self.language_line = Static("", id="attract-language", markup=False)
+        self.tagline = Static("", id="attract-tagline", markup=False)
+        self.hint = Static("", id="attract-hint", markup=False)
+        self.hand = Center(id="attract-cards")
+        self.cards = tuple(CardView(id=f"attract-card-{place}") for place in (1, 2, 3))
 
     def compose(self) -> ComposeResult:
         with Vertical(id="attract-body"):
             yield Static("Red Dog", id="attract-title", markup=False)
-            yield Static("", id="attract-language", markup=False)
-            yield Static("", id="attract-tagline", markup=False)
-            with Center(id="attract-cards"), Horizontal(id="attract-hand"):
-                for place in (1, 2, 3):
-                    yield CardView(id=f"attract-card-{place}")
-            yield Static("", id="attract-hint", markup=False)
+            yield self.language_line
+            yield self.tagline
+            with self.hand, Horizontal(id="attract-hand"):
+                yield from self.cards
+            yield self.hint
 
     @property
     def frame(self) -> Frame:
@@ -65,27 +70,25 @@ class AttractScreen(OfRedDog, Screen):  # type: ignore[misc]  # App[object] narr
 
     def show_frame(self) -> None:
         frame = self.frame
-        cards = self.query_one("#attract-cards")
         if isinstance(frame, Tagline):
             language = frame.language
-            self.query_one("#attract-language", Static).update(LANGUAGE_NAMES[language])
-            self.query_one("#attract-tagline", Static).update(gettext_in(language, TAGLINE))
-            cards.display = False
+            self.language_line.update(LANGUAGE_NAMES[language])
+            self.tagline.update(gettext_in(language, TAGLINE))
         else:
             language = self.app.language  # the hand is told in the welcome's own language
-            self.query_one("#attract-language", Static).update(_("Demo hand"))
-            self.query_one("#attract-tagline", Static).update(announcement(frame.state))
+            self.language_line.update(_("Demo hand"))
+            self.tagline.update(announcement(frame.state))
             self.show_hand(frame)
-            cards.display = True
-        self.query_one("#attract-hint", Static).update(gettext_in(language, PLAY_HINT))
+        self.hand.display = isinstance(frame, HandStep)
+        self.hint.update(gettext_in(language, PLAY_HINT))
         self._timer = self.app.set_timer(frame_seconds(frame), self.advance)  # the app's timers are held in tests
 
     def show_hand(self, step: HandStep) -> None:
         state = step.state
         assert state.cards is not None
         shown = (True, True, state.third_card_shown)
-        for place, (card, face_up) in enumerate(zip(state.cards, shown, strict=True), start=1):
-            self.query_one(f"#attract-card-{place}", CardView).show(card, face_up)
+        for view, card, face_up in zip(self.cards, state.cards, shown, strict=True):
+            view.show(card, face_up)
 
     def advance(self) -> None:
         if not self.is_attached or self.app.screen is not self:
