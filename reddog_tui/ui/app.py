@@ -302,15 +302,17 @@ class RedDogApp(KioskApp, App):
         return paced_driver(super().get_driver_class())
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        allowed = super().check_action(action, parameters)
-        return allowed and self.may_act(action)
+        return self.may_act(action)  # the app's only check_action; Textual's own allows every action
 
     def may_act(self, action: str) -> bool:
         """The one rule for input, keys and clicks alike (every screen's `check_action` asks it).
 
-        While the too-small notice hides the current screen nothing on it may act, since the
-        person cannot see what a key would do: only quitting, the attendant and the language.
+        A locked kiosk refuses its exits (see `exit_refused`). While the too-small notice hides
+        the current screen nothing on it may act, since the person cannot see what a key would
+        do: only quitting, the attendant and the language.
         """
+        if self.exit_refused(action):
+            return False
         return action in ACTIONS_BEHIND_THE_NOTICE or not self.size_notice_shown()
 
     def size_notice_shown(self) -> bool:

@@ -164,16 +164,14 @@ class KioskApp(MixedIntoApp):
         attendant menu to leave by then (the PIN is in the journal), and nothing to play."""
         return self.kiosk and getattr(self, "store_error", None) is None
 
-    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        """Ctrl+Q's quit is refused while locked.
+    def exit_refused(self, action: str) -> bool:
+        """Ctrl+Q's quit is refused while locked (part of the app's one rule, `may_act`).
 
         The other exit keys reach no exit action: the terminal hands Ctrl+C, Ctrl+Z and Ctrl+\\
         over as plain keys (their signals are ignored too), Ctrl+C copies on Textual's screens,
         and the command palette (Ctrl+P) is never enabled.
         """
-        if action in EXIT_ACTIONS and self.exits_locked:
-            return False
-        return super().check_action(action, parameters)  # type: ignore[misc]
+        return action in EXIT_ACTIONS and self.exits_locked
 
     def attendant_exit(self) -> None:
         """The only way out of a locked kiosk: the attendant menu's Exit."""
