@@ -1,5 +1,8 @@
-"""The package's layers point one way: engine <- store <- kiosk <- ui; i18n imports the engine at
-most; nothing imports ui (but the browser page, for the theme's colours) or cli. Read from the source, so a lazy import inside a function counts."""
+"""The package's layers point one way. `ALLOWED` is the whole contract, one line per part of the
+package (README.md, "Layout", lists the same): engine <- store <- kiosk <- ui; i18n imports the
+engine at most; the hall builds on engine and store; nothing imports ui but the browser's server
+and the command line, nothing imports cli but `python -m`. Read from the source, so a lazy import
+inside a function counts."""
 
 from __future__ import annotations
 
@@ -9,17 +12,35 @@ from pathlib import Path
 import pytest
 
 PACKAGE = Path(__file__).resolve().parents[1] / "reddog_tui"
-PARTS = {p.stem for p in PACKAGE.iterdir() if not p.name.startswith(("_", "."))}  # engine, ..., ui, cli
+# Every part of the package: its sub-packages and its top-level modules (engine, ..., ui, cli, __main__).
+PARTS = {
+    p.stem
+    for p in PACKAGE.iterdir()
+    if (p.is_dir() and (p / "__init__.py").exists()) or (p.suffix == ".py" and p.name != "__init__.py")
+}
 
 # What each part of the package may import from the rest of it.
-ALLOWED = {
+ALLOWED: dict[str, set[str]] = {
     "engine": set(),
     "i18n": {"engine"},
     "store": {"engine"},
     "kiosk": {"engine", "store", "i18n"},
     "hall": {"engine", "store"},
-    "web": {"i18n", "ui"},  # the browser's server starts the kiosk as a process; only its colours come from ui
+    "logs": set(),
+    "manpage": set(),
+    "ui": {"engine", "i18n", "store", "kiosk", "hall", "logs"},
+    # The browser's server (the optional extra `web`) starts the kiosk as a process; only its colours come from ui.
+    "web": {"i18n", "ui"},
+    # The command line: `reddog` and the sub-commands it hands over to, with the UI's texts.
+    "cli": PARTS - {"cli", "__main__"},
+    "hall_cli": {"store", "i18n", "kiosk", "hall", "ui"},
+    "operator_cli": {"engine", "store", "i18n", "ui"},
+    "__main__": {"cli"},
 }
+
+
+def files_of(part: str) -> list[Path]:
+    return sorted((PACKAGE / part).rglob("*.py")) if (PACKAGE / part).is_dir() else [PACKAGE / f"{part}.py"]
 
 
 def imported_parts(path: Path) -> set[str]:
@@ -44,20 +65,39 @@ def imported_parts(path: Path) -> set[str]:
     return found
 
 
+def test_every_part_of_the_package_has_its_line_in_the_contract():
+    assert set(ALLOWED) == PARTS
+
+
 @pytest.mark.parametrize("part", sorted(ALLOWED))
 def test_each_layer_imports_only_those_below_it(part):
     wrong = {}
-    for path in sorted((PACKAGE / part).rglob("*.py")):
+    for path in files_of(part):
         outside = {p for p in imported_parts(path) if p != part and p in PARTS} - ALLOWED[part]
         if outside:
             wrong[str(path.relative_to(PACKAGE))] = sorted(outside)
     assert wrong == {}
 
 
+def importers_of(part: str) -> set[str]:
+    return {importer for importer, allowed in ALLOWED.items() if part in allowed}
+
+
+def test_only_the_browser_and_the_command_line_import_ui_and_only_python_m_imports_cli():
+    assert importers_of("ui") == {"web", "cli", "hall_cli", "operator_cli"}
+    assert importers_of("cli") == {"__main__"}
+
+
+def test_only_the_ui_and_the_command_line_import_the_hall():
+    assert importers_of("hall") == {"ui", "cli", "hall_cli"}
+
+
 def test_the_check_sees_relative_and_lazy_imports():
-    assert {"store", "ui", "cli"} <= PARTS
+    assert {"store", "ui", "cli", "__main__"} <= PARTS
     assert imported_parts(PACKAGE / "kiosk" / "pin.py") >= {"store"}  # from ..store.settings import Key
     assert imported_parts(PACKAGE / "cli.py") >= {"engine", "i18n"}
+    assert imported_parts(PACKAGE / "hall_cli.py") >= {"ui"}  # only inside functions
+    assert imported_parts(PACKAGE / "__main__.py") == {"cli"}
 
 
 # --- no import cycles ---------------------------------------------------------------------------
