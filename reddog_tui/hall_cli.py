@@ -129,7 +129,7 @@ def parse_push(pairs: list[str]) -> dict[str, str] | str:
     """`SETTING=VALUE` pairs as the texts a kiosk stores, each checked by the settings model;
     or the localized reason the first refused one is refused."""
     from .i18n import LANGUAGES
-    from .store.settings import SPECS, Key, SettingRefused, parse
+    from .store.settings import Key, SettingRefused, parse, setting_text
     from .ui.kiosk_texts import refusal_text
 
     texts: dict[str, str] = {}
@@ -143,7 +143,7 @@ def parse_push(pairs: list[str]) -> dict[str, str] | str:
             value = parse(key, text, LANGUAGES)
         except SettingRefused as refused:
             return refusal_text(refused)
-        texts[key] = SPECS[Key(key)].text(value)  # type: ignore[attr-defined]
+        texts[key] = setting_text(Key(key), value, LANGUAGES)
     return texts
 
 

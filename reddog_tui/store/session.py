@@ -150,7 +150,7 @@ class GameSession:
                 values[Key(key)] = value
             config = table_config(values, self._state.config)
             kiosk = {key: value for key, value in values.items() if key not in TABLE_KEYS}
-            stored = {key: stored_text(key, value, self.languages) for key, value in kiosk.items()}
+            stored: dict[str, str] = {key: stored_text(key, value, self.languages) for key, value in kiosk.items()}
         except SettingRefused as refused:
             self._commit_outside_play(HALL_SETTINGS_REFUSED, push, self._state, {})
             return refused

@@ -275,9 +275,15 @@ def stored_text(key: Key | str, value: object, languages: Iterable[str] | None =
     spec = SPECS[key]
     if isinstance(value, str) and not isinstance(spec, (Language, Text)):
         value = spec.parse(key, value)
+    return setting_text(key, value, languages)
+
+
+def setting_text(key: Key, value: object, languages: Iterable[str] | None = None) -> str:
+    """The text any setting's value is written as (a table's too), after its check."""
+    spec = SPECS[key]
     if isinstance(spec, Language):
         return spec.text(spec.check(key, value, languages))
-    return spec.text(spec.check(key, value))  # type: ignore[arg-type]
+    return spec.text(spec.check(key, value))  # type: ignore[arg-type]  # each spec checks its own type
 
 
 def check_table(config: TableConfig) -> TableConfig:

@@ -33,6 +33,11 @@ from .theme import build_themes, default_variables, theme_for
 from .view import TableView, build_view
 
 if TYPE_CHECKING:
+    from textual.timer import Timer, TimerCallback
+
+    from ..hall.kiosk_link import HallLink
+    from ..hall.server import RedemptionResult
+    from ..store import GameSession, Store
     from .screens.table import TableScreen
 
 NEW_PLAYER_CREDITS = 1000  # outside kiosk mode a new data dir can play at once
@@ -105,15 +110,15 @@ class RedDogApp(KioskApp, App):
         self.push_pause = push_pause
         self.clock = clock  # the store's clock (round times); tests pin it
         self.hall = hall  # (server DSN, kiosk id) when the kiosk is part of a hall
-        self.hall_link = None
-        self.store = None
-        self.session = None
-        self.store_error = None
+        self.hall_link: HallLink | None = None
+        self.store: Store | None = None
+        self.session: GameSession | None = None  # None until the journal is open, and after it failed
+        self.store_error: StoreError | None = None
         self.crashed = False  # an unexpected error ended the app; its traceback is in the log
         # The last refusal, shown on the message line until the next action. Kept as the
         # error, not as text, so a language switch re-words it.
         self.refusal: RedDogError | None = None
-        self._push_timer = None
+        self._push_timer: Timer | None = None
         self.key_pace = KeyPace()  # a flood of keys is dropped as it arrives (see get_driver_class)
         # Until the store tells us better, show the requested or the system language.
         self.set_reactive(RedDogApp.language, language or i18n.system_language() or i18n.DEFAULT_LANGUAGE)
@@ -130,18 +135,19 @@ class RedDogApp(KioskApp, App):
         from .screens.welcome import WelcomeScreen
 
         data_dir = self.data_dir or resolve_data_dir(None, None)
-        self.store = Store.open(data_dir) if self.clock is None else Store.open(data_dir, clock=self.clock)
-        self.session = GameSession(
-            self.store, self.dealer, initial_credits=0 if self.kiosk else self.new_player_credits, languages=LANGUAGES
+        store = Store.open(data_dir) if self.clock is None else Store.open(data_dir, clock=self.clock)
+        self.store = store
+        self.session = session = GameSession(
+            store, self.dealer, initial_credits=0 if self.kiosk else self.new_player_credits, languages=LANGUAGES
         )
-        saved = self.session.settings.language
+        saved = session.settings.language
         if self.hall is not None and not self.demo:
             from ..hall.kiosk_link import HallLink
 
-            self.hall_link = HallLink(self.session, self.hall[1], self.hall[0])
-            self.hall_link.start()  # ships in the background: play never waits for it
+            self.hall_link = hall_link = HallLink(session, self.hall[1], self.hall[0])
+            hall_link.start()  # ships in the background: play never waits for it
             self.set_interval(1.0, self.apply_hall_settings)
-            pending = self.hall_link.desk.pending()
+            pending = hall_link.desk.pending()
             if pending is not None:  # a redemption a crash or an outage left unfinished
                 self.resolve_redemption(*pending)
         chosen = self.requested_language or saved
@@ -154,7 +160,7 @@ class RedDogApp(KioskApp, App):
             self.exit(return_code=2)  # no attendant PIN: `reddog attendant set-pin` first
             return
         self.push_screen(TableScreen())
-        if not self.round_open(self.session.state):
+        if not self.round_open(session.state):
             self.push_screen(WelcomeScreen())
         self.schedule_push_deal()
 
@@ -180,8 +186,9 @@ class RedDogApp(KioskApp, App):
         from ..store import StoreError
 
         link = self.hall_link
+        assert link is not None, "a redemption is asked of the hall only when the kiosk is part of one"
 
-        def finish(answer) -> None:
+        def finish(answer: RedemptionResult | None) -> None:
             try:
                 result = link.desk.settle(seq, number, answer)
             except StoreError as error:
@@ -209,6 +216,14 @@ class RedDogApp(KioskApp, App):
             self.apply_theme()  # the hall may switch high contrast too
             self.publish_view()
 
+    @property
+    def open_session(self) -> GameSession:
+        """The session, for what runs only while the journal is open: the attendant's screens and
+        actions offered on an open table (after a journal error only the error screen is left)."""
+        if self.session is None:
+            raise RuntimeError("the journal is not open: no session to act on")
+        return self.session
+
     @staticmethod
     def round_open(state: TableState) -> bool:
         """A hand is on the table (or chips are): after a restart the table opens directly."""
@@ -221,8 +236,9 @@ class RedDogApp(KioskApp, App):
         return self.session.settings if self.session is not None else Settings()
 
     def set_setting_on(self, key: str, on: bool) -> None:
-        if self.session is not None:
-            self._store_call(lambda: self.session.set_setting(key, on))
+        session = self.session
+        if session is not None:
+            self._store_call(lambda: session.set_setting(key, on))
         self.publish_view()
 
     def apply_theme(self) -> None:
@@ -268,8 +284,9 @@ class RedDogApp(KioskApp, App):
     # --- language ---------------------------------------------------------------
     def watch_language(self, language: str) -> None:
         i18n.set_language(language)
-        if self.session is not None:
-            self._store_call(lambda: self.session.set_setting(Key.LANGUAGE, language))
+        session = self.session
+        if session is not None:
+            self._store_call(lambda: session.set_setting(Key.LANGUAGE, language))
         self.publish_view()
 
     def choose_language(self, language: str) -> None:
@@ -441,13 +458,13 @@ class RedDogApp(KioskApp, App):
             return await super().run_action(action, default_namespace, namespaces)
         return True  # handled: by the error screen
 
-    def set_timer(self, delay: float, callback: Any = None, **kwargs: Any):  # type: ignore[override]
+    def set_timer(self, delay: float, callback: TimerCallback | None = None, **kwargs: Any) -> Timer:
         return super().set_timer(delay, self._guarded(callback), **kwargs)
 
-    def set_interval(self, interval: float, callback: Any = None, **kwargs: Any):  # type: ignore[override]
+    def set_interval(self, interval: float, callback: TimerCallback | None = None, **kwargs: Any) -> Timer:
         return super().set_interval(interval, self._guarded(callback), **kwargs)
 
-    def _guarded(self, callback: Callable[[], Any] | None) -> Callable[[], Any] | None:
+    def _guarded(self, callback: TimerCallback | None) -> TimerCallback | None:
         if callback is None:
             return None
 

@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from textual.binding import Binding
+from textual.binding import Binding, BindingType
 
 from ..i18n.keys import KEYS
 
 
-def bindings(scope: str) -> list[Binding]:
+def bindings(scope: str) -> list[BindingType]:
     """The bindings of the registry's keys in `scope` (the app's, or the table's).
 
     Their description is the registry's untranslated text; the key bar, not Textual's

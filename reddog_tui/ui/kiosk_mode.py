@@ -29,6 +29,7 @@ if TYPE_CHECKING:
     from textual.app import App
     from textual.screen import Screen
 
+    from ..kiosk.summary import RoundTally, SessionSummary
     from ..store.session import GameSession
 
     MixedIntoApp = App  # what the mixin's methods may use of the app
@@ -96,6 +97,13 @@ class KioskApp(MixedIntoApp):
     _store_call: Callable[[Callable[[], object]], None]
     kiosk_mode: ShownKiosk | None = None
     _exit_signal_lock = None
+
+    @property
+    def running_kiosk(self) -> ShownKiosk:
+        """Kiosk mode's rules, for what exists only in kiosk mode (the PIN entry, the attendant's screens)."""
+        if self.kiosk_mode is None:
+            raise RuntimeError("kiosk mode is not running")
+        return self.kiosk_mode
 
     def start_kiosk_mode(self) -> bool:
         """After the session is open: lock the exits and start the clock. False if no PIN is set."""
@@ -212,8 +220,8 @@ class KioskApp(MixedIntoApp):
             self.push_screen(RealityCheckScreen())
 
     # --- the guest leaving ---------------------------------------------------------------
-    pending_summary = None  # a cash-out's summary, shown once the attendant has left the menu
-    _round_tally = None
+    pending_summary: SessionSummary | None = None  # a cash-out's, shown once the attendant has left the menu
+    _round_tally: RoundTally | None = None
 
     def follow_guest(self) -> None:
         if self.kiosk_mode is None or self.session is None:
@@ -224,15 +232,17 @@ class KioskApp(MixedIntoApp):
             self._round_tally = RoundTally(self.session.meters)
         self._round_tally.follow(self.kiosk_mode.player.started)
 
-    def guest_summary(self):
+    def guest_summary(self) -> SessionSummary | None:
         """What the current guest's session came to, or None when no session is running."""
         kiosk = self.kiosk_mode
         if kiosk is None or self.session is None or kiosk.player.started is None:
             return None
         self.follow_guest()
-        return self._round_tally.summary(kiosk.player.started, kiosk.net_result(), kiosk.played_seconds())
+        tally = self._round_tally
+        assert tally is not None  # follow_guest starts it in an open kiosk session
+        return tally.summary(kiosk.player.started, kiosk.net_result(), kiosk.played_seconds())
 
-    def show_session_summary(self, summary) -> None:
+    def show_session_summary(self, summary: SessionSummary | None) -> None:
         """Shown to a guest who played here and has left (credits came and went without a round: nothing)."""
         from .screens.summary import SummaryScreen
 

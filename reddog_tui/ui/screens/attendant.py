@@ -4,8 +4,10 @@ operator settings and the only way out."""
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import partial
+from typing import TYPE_CHECKING
 
-from textual import events, on
+from textual import events, getters, on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
@@ -33,6 +35,9 @@ from ..kiosk_texts import (
 )
 from ..widgets.buttons import KeyBar, KeyItem
 from .attendant_base import ATTENDANT_CSS, AttendantScreen, back_key
+
+if TYPE_CHECKING:
+    from ..app import RedDogApp
 
 
 def enter_key(label: str) -> KeyItem:
@@ -93,6 +98,9 @@ class NumberEntry:
 class PinScreen(NumberEntry, Screen):
     """The PIN is typed into a masked field: only dots are shown, never a digit."""
 
+    if TYPE_CHECKING:  # for the type checker only: `self.app` is the RedDogApp
+        app = getters.app(RedDogApp)
+
     DEFAULT_CSS = ATTENDANT_CSS
     BINDINGS = [Binding("escape", "cancel", show=False)]
 
@@ -122,7 +130,7 @@ class PinScreen(NumberEntry, Screen):
             return
         self.query_one("#pin-title", Static).update(_("Attendant"))
         self.query_one("#pin-prompt", Static).update(_("Enter the attendant PIN and press Enter."))
-        left = self.app.kiosk_mode.gate().locked_for()
+        left = self.app.running_kiosk.gate().locked_for()
         if left > 0:
             text = _("Too many wrong PINs: entry is locked for {time}.").format(time=seconds_left(left))
         elif self.result == "wrong":
@@ -139,7 +147,7 @@ class PinScreen(NumberEntry, Screen):
         field.value = ""
         if not pin:  # Enter on an empty field is no attempt: it must not count towards the lock
             return
-        intents = self.app.kiosk_mode.try_pin(pin)
+        intents = self.app.running_kiosk.try_pin(pin)
         self.app.carry_out(*intents)
         if OpenAttendantMenu() in intents:
             return  # the menu has replaced this screen
@@ -156,7 +164,7 @@ MENU = ("add_credits", "cash_out", "meters", "settings", "check", "exit")
 HALL_MENU = ("add_credits", "redeem_voucher", "cash_out", "meters", "settings", "check", "exit")  # a kiosk of a hall
 
 
-def menu_keys(app) -> tuple[str, ...]:
+def menu_keys(app: RedDogApp) -> tuple[str, ...]:
     return HALL_MENU if getattr(app, "hall_link", None) is not None else MENU
 
 
@@ -198,7 +206,7 @@ class AttendantMenu(AttendantScreen):
 
     def __init__(self) -> None:
         super().__init__()
-        self.keys = MENU  # the entries this kiosk offers, known once the screen is composed
+        self.keys: tuple[str, ...] = MENU  # the entries this kiosk offers, known once the screen is composed
         self.highlighted = MENU[0]
         self.message = ""
 
@@ -218,7 +226,7 @@ class AttendantMenu(AttendantScreen):
     def refresh_view(self) -> None:
         if self.app.session is None:
             return
-        kiosk = self.app.kiosk_mode
+        kiosk = self.app.running_kiosk
         self.query_one(".attendant-title", Static).update(_("Attendant menu"))
         banner = self.query_one("#cash-out-banner", Static)
         banner.update(_("The player asked to cash out."))
@@ -288,7 +296,7 @@ class AttendantMenu(AttendantScreen):
     def confirm_exit(self) -> None:
         def question() -> str:
             return _("Exit Red Dog? Credits on the kiosk: {amount} (kept until the next start).").format(
-                amount=credits(self.app.kiosk_mode.holdings())
+                amount=credits(self.app.running_kiosk.holdings())
             )
 
         def answered(yes: bool | None) -> None:
@@ -299,11 +307,11 @@ class AttendantMenu(AttendantScreen):
 
     def cash_out(self) -> None:
         """The settled round is gathered first; then the amount is shown and confirmed."""
-        app, kiosk = self.app, self.app.kiosk_mode
+        app, kiosk = self.app, self.app.running_kiosk
         gather = kiosk.cash_out_first()
         if gather is not None:
             app.carry_out(gather)
-        state = app.session.state
+        state = app.open_session.state
         if state.phase is not Phase.BETTING:
             self.message = _("Cash-out is possible once the round on the table is settled.")
             return
@@ -312,7 +320,7 @@ class AttendantMenu(AttendantScreen):
             return
 
         def question() -> str:
-            state = self.app.session.state
+            state = self.app.open_session.state
             return _("Pay out {amount} on a cash-out voucher?").format(amount=credits(state.credits + state.ante))
 
         def answered(yes: bool | None) -> None:
@@ -324,10 +332,10 @@ class AttendantMenu(AttendantScreen):
     def pay_out(self) -> None:
         from ...store import StoreError
 
-        app, kiosk = self.app, self.app.kiosk_mode
+        app, kiosk = self.app, self.app.running_kiosk
         summary = app.guest_summary()  # before the payout, which takes the credits the net result counts
         try:
-            voucher = app.hall_link.cash_out() if app.hall_link is not None else app.session.cash_out()
+            voucher = app.hall_link.cash_out() if app.hall_link is not None else app.open_session.cash_out()
         except errors.ActionNotAllowed:
             self.message = _("Cash-out is possible once the round on the table is settled.")
             return
@@ -348,7 +356,7 @@ class AttendantMenu(AttendantScreen):
         leave_attendant(self.app)
 
 
-def leave_attendant(app) -> None:
+def leave_attendant(app: RedDogApp) -> None:
     """Back to the play screens (a table whose chips changed rebuilds its rack as it redraws)."""
     app.journal_attendant("menu_closed")
     while isinstance(app.screen, (AttendantScreen, PinScreen)):
@@ -425,14 +433,14 @@ class AddCreditsScreen(NumberEntry, AttendantScreen):
         from ...store import StoreError
 
         try:
-            self.app.session.add_credits(amount)
+            self.app.open_session.add_credits(amount)
         except errors.ActionNotAllowed:
             self.message = _("Decide on the raise first; credits can be added after that.")
         except StoreError as error:
             self.app.show_store_error(error)
             return
         else:
-            self.app.kiosk_mode.credits_added(amount)
+            self.app.running_kiosk.credits_added(amount)
             self.message = _("{amount} added.").format(amount=credits(amount))
             self.query_one("#amount", Input).value = ""
             self.app.publish_view()
@@ -488,7 +496,9 @@ class RedeemVoucherScreen(NumberEntry, AttendantScreen):
             self.message = _("Enter the number printed on the voucher.")
             self.refresh_view()
             return
-        desk = self.app.hall_link.desk
+        hall_link = self.app.hall_link
+        assert hall_link is not None, "vouchers are redeemed only on a kiosk of a hall (see menu_keys)"
+        desk = hall_link.desk
         try:
             # A redemption left pending (a crash, the server away) is finished before a new one.
             pending = desk.pending()
@@ -683,8 +693,8 @@ class OperatorSettingsScreen(AttendantScreen):
         self.message = ""
 
     def compose(self) -> ComposeResult:
-        kiosk = self.app.kiosk_mode
-        config = self.app.session.state.config
+        kiosk = self.app.running_kiosk
+        config = self.app.open_session.state.config
         with Vertical(classes="attendant-body"):
             yield Static("", classes="attendant-title", markup=False)
             with Vertical(classes="attendant-list attendant-form", id="fields"):
@@ -697,7 +707,7 @@ class OperatorSettingsScreen(AttendantScreen):
                             yield ChoiceField(key, LANGUAGES, kiosk.default_language)
                         else:
                             yield Input(
-                                validators=[SettingValidator(key, lambda text, key=key: parse(key, text))],
+                                validators=[SettingValidator(key, partial(parse, key))],
                                 validate_on=["changed"],
                                 id=field_id(key),
                                 classes="field-input",
@@ -712,7 +722,7 @@ class OperatorSettingsScreen(AttendantScreen):
 
     def current(self) -> dict[Key, object]:
         """The settings in force, typed."""
-        config, kiosk = self.app.session.state.config, self.app.kiosk_mode
+        config, kiosk = self.app.open_session.state.config, self.app.running_kiosk
         return {
             **{
                 key: getattr(config, key.value)
@@ -778,13 +788,15 @@ class OperatorSettingsScreen(AttendantScreen):
         app = self.app
         try:
             values = self.typed()
-            config = table_config(values, app.session.state.config)
+            config = table_config(values, app.open_session.state.config)
         except SettingRefused as refused:
             self.refuse(refused)
             return
-        kiosk_values = {key: values[key] for key in (Key.IDLE_TIMEOUT, Key.REALITY_CHECK, Key.DEFAULT_LANGUAGE)}
+        kiosk_values: dict[str, object] = {
+            key: values[key] for key in (Key.IDLE_TIMEOUT, Key.REALITY_CHECK, Key.DEFAULT_LANGUAGE)
+        }
         try:
-            app.session.reconfigure(config, kiosk_values)
+            app.open_session.reconfigure(config, kiosk_values)
         except SettingRefused as refused:
             self.refuse(refused)
             return

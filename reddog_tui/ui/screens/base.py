@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from textual import events
+from textual import events, getters
 from textual.binding import Binding
 from textual.containers import VerticalScroll
 from textual.screen import ModalScreen, Screen
@@ -25,22 +25,16 @@ def too_small_text(width: int, height: int) -> str:
     )
 
 
-class OfRedDog:
-    """For the type checker only: `self.app` of a Red Dog screen or widget is the RedDogApp."""
-
-    if TYPE_CHECKING:
-
-        @property
-        def app(self) -> RedDogApp: ...
-
-
-class ViewScreen(OfRedDog, Screen):  # type: ignore[misc]  # App[object] narrowed to RedDogApp
+class ViewScreen(Screen):
     """A screen drawn from the app's `table_view` and the current language.
 
     It watches the view: while it is shown (on top, or under a modal screen) a new view
     redraws it at once; underneath another screen it is only marked stale and redrawn when
     it is shown again, so a language switch costs the one screen in view.
     """
+
+    if TYPE_CHECKING:  # for the type checker only: `self.app` of a Red Dog screen is the RedDogApp
+        app = getters.app(RedDogApp)
 
     _stale = False  # a view came while this screen was hidden
 

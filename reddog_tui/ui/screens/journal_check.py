@@ -43,7 +43,9 @@ class JournalCheckScreen(AttendantScreen):
     def run_check(self) -> None:
         from ...store.health import check_journal
 
-        results = check_journal(self.app.store.path.parent, full=True)
+        store = self.app.store
+        assert store is not None, "the attendant's screens open once the journal is open"
+        results = check_journal(store.path.parent, full=True)
         self.app.call_from_thread(self.show_results, results)
 
     def show_results(self, results) -> None:

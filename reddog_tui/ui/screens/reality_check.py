@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from textual import on
+from typing import TYPE_CHECKING
+
+from textual import getters, on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
@@ -14,8 +16,14 @@ from ..kiosk_texts import duration_words, signed_credits
 from ..widgets.buttons import KeyBar
 from ..widgets.prose import Prose
 
+if TYPE_CHECKING:
+    from ..app import RedDogApp
+
 
 class RealityCheckScreen(ModalScreen):
+    if TYPE_CHECKING:  # for the type checker only: `self.app` is the RedDogApp
+        app = getters.app(RedDogApp)
+
     DEFAULT_CSS = """
     RealityCheckScreen { align: center middle; background: $felt 60%; }
     #reality-box { width: 64; height: auto; border: double $highlight-text; background: $felt-deep; padding: 1 2; }
@@ -45,9 +53,9 @@ class RealityCheckScreen(ModalScreen):
             button.focus()
 
     def refresh_view(self) -> None:
-        if self.app.kiosk_mode is None or not self.query("#reality-title"):
-            return  # not composed (the app is closing)
         kiosk = self.app.kiosk_mode
+        if kiosk is None or not self.query("#reality-title"):
+            return  # not composed (the app is closing)
         self.query_one("#reality-title", Static).update(_("Time for a break?"))
         self.query_one("#reality-text", Static).update(
             _("You have played for {time}. Your net result is {net}.").format(
@@ -67,6 +75,6 @@ class RealityCheckScreen(ModalScreen):
     @on(Button.Pressed, "#reality-stop")
     def stop(self) -> None:
         """Stopping asks the attendant to pay out: a banner stays on the table until they do."""
-        self.app.carry_out(self.app.kiosk_mode.request_cash_out())
+        self.app.carry_out(self.app.running_kiosk.request_cash_out())
         self.app.pop_screen()
         self.app.refresh_session_info()

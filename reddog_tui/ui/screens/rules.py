@@ -14,7 +14,7 @@ from textual.widgets import Static
 from ...engine import TableConfig
 from ...i18n import _, current_language
 from ...i18n.keys import bar_item
-from ...i18n.rules_help import render_rules
+from ...i18n.rules_help import Bullets, RenderedBlock, RulesSection, Subheading, Table, render_rules
 from ..widgets.bullets import BulletList
 from ..widgets.buttons import KeyBar
 from ..widgets.prose import Prose
@@ -29,7 +29,7 @@ def _par(decks: int):
     return compute_par(decks)
 
 
-def rules_sections(state) -> list:
+def rules_sections(state) -> list[RulesSection]:
     """The rules help (`reddog_tui.i18n.rules_help`) in the current language, for this table.
 
     Sections have `.heading` and `.blocks`; a block is a paragraph or subheading
@@ -61,41 +61,56 @@ def table_content(header: tuple[str, ...], rows: list[tuple[str, ...]], highligh
     return Content("\n").join(parts)
 
 
-def block_widget(block, hand: tuple | None) -> Widget:
+# What one widget of the help shows: a heading's or paragraph's text, a table's columns, or a
+# bullet list's items.
+WidgetText = str | Content | list[str]
+
+
+def block_widget(block: RenderedBlock, hand: tuple | None) -> Widget:
     """One block of the help as a plain-text widget (never markup)."""
-    texts = block_texts(block, hand)
-    if hasattr(block, "rows"):
-        return Static(texts[0], classes="rules-table")
-    if hasattr(block, "items"):  # a bullet list, wrapped lines hanging under the text
-        return BulletList(texts, classes="rules-bullets")
-    if type(block).__name__ == "Subheading":
-        return Prose(texts[0], classes="rules-subheading")
-    return Prose(texts[0], classes="rules-paragraph")
+    if isinstance(block, Table):
+        return Static(table_text(block, hand), classes="rules-table")
+    if isinstance(block, Bullets):  # a bullet list, wrapped lines hanging under the text
+        return BulletList(list(block.items), classes="rules-bullets")
+    if isinstance(block, Subheading):
+        return Prose(block.text, classes="rules-subheading")
+    return Prose(block.text, classes="rules-paragraph")
 
 
-def block_texts(block, hand: tuple | None) -> list[str | Content]:
-    """The texts of one block, in the order its widget shows them."""
-    if hasattr(block, "rows"):
-        rows, highlight = [], None
-        for index, row in enumerate(block.rows):
-            cells = getattr(row, "cells", row)
-            rows.append(tuple(cells))
-            if hand is not None and getattr(row, "key", None) == hand:
-                highlight = index
-        return [table_content(tuple(block.header), rows, highlight)]
-    if hasattr(block, "items"):
+def table_text(block: Table, hand: tuple | None) -> Content:
+    """A table of the help, the row of the hand on the table (if any) lit."""
+    rows, highlight = [], None
+    for index, row in enumerate(block.rows):
+        rows.append(tuple(row.cells))
+        if hand is not None and row.key == hand:
+            highlight = index
+    return table_content(tuple(block.header), rows, highlight)
+
+
+def show_text(widget: Widget, text: WidgetText) -> None:
+    """A widget of the help given its text anew; only a change repaints."""
+    if isinstance(widget, BulletList) and isinstance(text, list):
+        widget.update(text)  # it compares the items itself
+        return
+    if isinstance(widget, Static) and not isinstance(text, list) and widget.content != text:
+        widget.update(text)
+
+
+def block_text(block: RenderedBlock, hand: tuple | None) -> WidgetText:
+    """The text of one block's widget."""
+    if isinstance(block, Table):
+        return table_text(block, hand)
+    if isinstance(block, Bullets):
         return list(block.items)
-    return [block.text]
+    return block.text
 
 
-def all_texts(sections, hand: tuple | None) -> list:
+def all_texts(sections: list[RulesSection], hand: tuple | None) -> list[WidgetText]:
     """Every text of the help in screen order, one entry per widget: what a redraw hands to them."""
-    texts: list = []
+    texts: list[WidgetText] = []
     for section in sections:
         texts.append(section.heading)
-        for block in section.blocks:
-            found = block_texts(block, hand)
-            texts.append(found if hasattr(block, "items") else found[0])
+        texts += [block_text(block, hand) for block in section.blocks]
     return texts
 
 
@@ -139,8 +154,7 @@ class RulesScreen(ScrollingScreen):
             self.call_later(self._rebuild)  # a different shape (another table setting): build anew
             return
         for widget, text in zip(widgets, texts):
-            if isinstance(widget, BulletList) or widget.content != text:
-                widget.update(text)
+            show_text(widget, text)
         self._draw_fixed_texts()
 
     async def _rebuild(self) -> None:

@@ -123,7 +123,7 @@ class SettingsScreen(ViewScreen):
             app.language = LANGUAGES[(LANGUAGES.index(app.language) + step) % len(LANGUAGES)]
         elif key == "progressive":
             # A refusal (a round is open) is shown as the reason under the list.
-            app.act(Action.SET_PROGRESSIVE, not app.session.state.config.progressive, show_refusal=False)
+            app.act(Action.SET_PROGRESSIVE, not app.open_session.state.config.progressive, show_refusal=False)
         elif key == "fast_play":
             app.set_setting_on(Key.FAST_PLAY, not app.fast_play)
         elif key == "sound":

@@ -35,7 +35,7 @@ from .base import ViewScreen, too_small_text
 BANKROLL_KEY = "b"
 
 
-def common_keys(exits_locked: bool, leave_out: tuple[str, ...] = ()) -> list[tuple[str, str]]:
+def common_keys(exits_locked: bool, leave_out: tuple[str, ...] = ()) -> list[tuple[str, str, str]]:
     """The keys every screen shares, for the key bar, less those a screen leaves out (by action); a locked
     kiosk offers no Quit (Ctrl+Q does nothing there)."""
     return bar_items(leave_out=leave_out, exits_locked=exits_locked)

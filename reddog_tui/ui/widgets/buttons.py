@@ -28,7 +28,7 @@ class ActionButton(Button):
         super().__init__(Content(""), id=f"action-{action.value.replace('_', '-')}", **kwargs)
         self.table_action = action
 
-    def _on_click(self, event: events.Click) -> None:
+    async def _on_click(self, event: events.Click) -> None:  # async as Button's own, which runs after it
         # The next phase's button appears where the pressed one was: the second
         # click of a double click would press it (a raise or a new wager unasked).
         # Textual calls Button's own handler after this one unless prevented.
@@ -68,9 +68,11 @@ class KeyButton(Button):
         self.styles.line_pad = 0  # the stylesheet cannot say 0; the bar has no cell to spare
 
     def get_content_width(self, container: Size, viewport: Size) -> int:
-        return self.label.cell_length  # Button adds two cells of its padding, which the bar leaves out
+        label = self.label
+        assert isinstance(label, Content)  # Button's validator turns every label into Content
+        return label.cell_length  # Button adds two cells of its padding, which the bar leaves out
 
-    def _on_click(self, event: events.Click) -> None:
+    async def _on_click(self, event: events.Click) -> None:  # async as Button's own, which runs after it
         # The next screen's key bar appears under the pointer: the second click of a double
         # click would press the button now there (Back, then Rules again).
         if event.chain > 1:

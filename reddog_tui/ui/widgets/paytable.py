@@ -18,7 +18,7 @@ FULL_TABLE_HEIGHT = 17
 def pay_rows(compact: bool, width: int = 0) -> list[tuple[str, str, set[tuple[HandKind, int]]]]:
     """(hand, pays, the hands this row stands for); a hand's gloss only where it fits `width`."""
     rows: list[tuple[str, str, set[tuple[HandKind, int]]]] = []
-    spread_rows = [(k, x) for kind, k, x in pay_table() if kind is HandKind.SPREAD]
+    spread_rows = [(k, x) for kind, k, x in pay_table() if kind is HandKind.SPREAD and x is not None]  # all pay odds
     if compact:
         groups: list[list[tuple[int, int]]] = []
         for k, x in spread_rows:
@@ -37,9 +37,9 @@ def pay_rows(compact: bool, width: int = 0) -> list[tuple[str, str, set[tuple[Ha
     else:
         for k, x in spread_rows:
             rows.append((hand_name(HandKind.SPREAD, k), odds(x), {(HandKind.SPREAD, k)}))
-    for kind, _k, x in pay_table():
+    for kind, _k, paid in pay_table():
         if kind is not HandKind.SPREAD:
-            pays = odds(x) if x is not None else _("push")
+            pays = odds(paid) if paid is not None else _("push")
             label = pay_table_name(kind)
             if len(label) + 1 + len(pays) > width:
                 label = hand_name(kind)
