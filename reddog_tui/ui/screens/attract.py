@@ -8,7 +8,9 @@ timers; nothing here plays on the kiosk's table or writes to its journal.
 
 from __future__ import annotations
 
-from textual import events
+from typing import TYPE_CHECKING
+
+from textual import events, getters
 from textual.app import ComposeResult
 from textual.containers import Center, Horizontal, Vertical
 from textual.screen import Screen
@@ -19,14 +21,19 @@ from ...i18n import LANGUAGE_NAMES, LANGUAGES, N_, _, gettext_in
 from ...kiosk.attract import Frame, HandStep, Tagline, attract_frames, frame_seconds
 from ..texts import announcement
 from ..widgets.card import CardView
-from .base import OfRedDog
 from .welcome import TAGLINE
+
+if TYPE_CHECKING:
+    from ..app import RedDogApp
 
 # In each frame's language: how to leave attract mode and play.
 PLAY_HINT = N_("Press any key or touch the screen to play.")
 
 
-class AttractScreen(OfRedDog, Screen):  # type: ignore[misc]  # App[object] narrowed to RedDogApp
+class AttractScreen(Screen):
+    if TYPE_CHECKING:  # for the type checker only: `self.app` is the RedDogApp
+        app = getters.app(RedDogApp)
+
     DEFAULT_CSS = """
     AttractScreen { align: center top; }
     #attract-body { height: 100%; align: center top; padding: 1 2; }
