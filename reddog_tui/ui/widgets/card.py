@@ -4,12 +4,12 @@ from __future__ import annotations
 
 from textual.content import Content
 from textual.reactive import reactive
-from textual.widget import Widget
 
 from ...engine.cards import Card
 from ...i18n import _
 from ..glyphs import current_glyph_set, suit_mark
 from ..texts import card_name, rank_letter
+from .kept import KeptLines
 
 # Theme roles (theme.py). A suit is told by its mark (♥, or the console's letter), never by its colour alone.
 FACE_BLACK_STYLE = "$card-black on $card-face"
@@ -18,7 +18,7 @@ BACK_STYLE = "$card-back-pattern on $card-back"
 EMPTY_STYLE = "$card-empty"
 
 
-class CardView(Widget):
+class CardView(KeptLines):
     """One card: face up (rank and suit), face down (the back), or an empty place."""
 
     # Bound to the table's language: the words and numbers drawn in render() follow a switch.
@@ -32,6 +32,9 @@ class CardView(Widget):
         tooltip = card_name(card) if card is not None and face_up else None
         if tooltip != self.tooltip:  # setting it, even unchanged, makes the screen look at it again
             self.tooltip = tooltip
+
+    def picture(self) -> tuple[str, Card | None, bool]:
+        return (self.language, self.card, self.face_up)
 
     def describe(self) -> str:
         """What the card shows, in words (tests and screen readers)."""

@@ -7,16 +7,16 @@ from textual.color import Color
 from textual.content import Content
 from textual.message import Message
 from textual.reactive import reactive
-from textual.widget import Widget
 
 from ...i18n.formatting import number
+from .kept import KeptLines
 
 RIGHT_BUTTON = 3
 UNUSABLE_COLOR = "chip-unusable-text"  # theme variables (theme.py)
 UNUSABLE_BORDER = "chip-unusable-edge"
 
 
-class Chip(Widget):
+class Chip(KeptLines):
     """One chip value in the rack."""
 
     class Clicked(Message):
@@ -49,6 +49,9 @@ class Chip(Widget):
             colours = self.app.theme_variables
             self.styles.border = ("round", Color.parse(colours[UNUSABLE_BORDER]))
             self.styles.color = Color.parse(colours[UNUSABLE_COLOR])
+
+    def picture(self) -> tuple[str, int, bool, bool]:
+        return (self.language, self.value, self.selected, self.usable)
 
     def render(self) -> Content:
         return Content(number(self.value))

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from textual.content import Content
 from textual.reactive import reactive
-from textual.widget import Widget
 
 from ...engine.rules import MAX_SPREAD, MIN_SPREAD
 from ...i18n import pgettext
 from ...i18n.formatting import number
+from .kept import KeptLines
 
 
 def marker_label() -> str:
@@ -17,10 +17,13 @@ def marker_label() -> str:
     return pgettext("spread marker", "Red Dog — spread")
 
 
-class SpreadMarker(Widget):
+class SpreadMarker(KeptLines):
     # Bound to the table's language: the words and numbers drawn in render() follow a switch.
     language: reactive[str] = reactive("")
     spread: reactive[int] = reactive(0)
+
+    def picture(self) -> tuple[str, int]:
+        return (self.language, self.spread)
 
     def render(self) -> Content:
         parts: list[str | tuple[str, str]] = [(marker_label(), "bold"), "\n"]

@@ -4,12 +4,12 @@ from __future__ import annotations
 
 from textual.content import Content
 from textual.reactive import reactive
-from textual.widget import Widget
 
 from ...engine import HandKind, pay_table
 from ...i18n import _
 from ...i18n.formatting import number, odds
 from ..texts import hand_name, pay_table_name
+from .kept import KeptLines
 
 # Below this height the spreads that pay alike share one row.
 FULL_TABLE_HEIGHT = 17
@@ -47,12 +47,15 @@ def pay_rows(compact: bool, width: int = 0) -> list[tuple[str, str, set[tuple[Ha
     return rows
 
 
-class PayTable(Widget):
+class PayTable(KeptLines):
     """Redrawn from `hand` (kind and spread) and its own size."""
 
     # Bound to the table's language: the words and numbers drawn in render() follow a switch.
     language: reactive[str] = reactive("")
     hand: reactive[tuple[HandKind, int] | None] = reactive(None)
+
+    def picture(self) -> tuple[str, tuple[HandKind, int] | None]:
+        return (self.language, self.hand)
 
     def render(self) -> Content:
         width = self.size.width

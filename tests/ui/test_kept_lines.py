@@ -1,0 +1,64 @@
+"""The table's pictures (cards, chips, marker, pay table) keep their drawn lines: a picture shown
+again is the same as drawn the first time, and whatever changes what it shows draws it anew."""
+
+from __future__ import annotations
+
+from reddog_tui.engine.cards import Card
+from reddog_tui.ui.screens.table import TableScreen
+from reddog_tui.ui.theme import FELT_THEME, HIGH_CONTRAST_THEME
+
+from .helpers import SPREAD_4_WIN, make_app, run, screen_text
+
+
+def drawn(widget) -> tuple[str, ...]:
+    """The widget's lines as the screen gets them, styles included."""
+    return tuple(repr(list(strip)) for strip in widget.render_lines(widget.size.region))
+
+
+@run
+async def test_a_card_shown_again_draws_as_before_and_each_change_draws_anew(tmp_path):
+    app = make_app(tmp_path, "en", [SPREAD_4_WIN])
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("enter")
+        table = app.screen
+        assert isinstance(table, TableScreen)
+        card = table.cards[1]
+        seen = {}
+        for code, face_up in (("5H", True), ("TS", True), ("5H", False), ("KS", True), ("5H", True)):
+            card.show(Card.from_code(code), face_up)
+            await pilot.pause()
+            lines = drawn(card)
+            if (code, face_up) in seen:
+                assert lines == seen[code, face_up]
+            seen[code, face_up] = lines
+        assert len(set(seen.values())) == 4  # four pictures, each drawn as itself
+        assert "5♥" in screen_text(app)  # what the screen shows is the kept picture
+
+        card.show(Card.from_code("QH"), True)
+        await pilot.pause()
+        english_queen = drawn(card)
+        app.language = "de"  # a queen is a D in German
+        await pilot.pause()
+        card.show(Card.from_code("QH"), True)  # the switch drew the table's own (empty) places
+        await pilot.pause()
+        assert drawn(card) != english_queen
+        assert "D♥" in screen_text(app)
+
+
+@run
+async def test_a_theme_or_a_size_draws_the_same_picture_anew(tmp_path):
+    app = make_app(tmp_path, "en", [SPREAD_4_WIN])
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("enter", "plus", "d")
+        await pilot.pause()
+        table = app.screen
+        assert isinstance(table, TableScreen)
+        before = {name: drawn(widget) for name, widget in (("card", table.cards[1]), ("marker", table.marker))}
+        assert app.theme == FELT_THEME
+        app.theme = HIGH_CONTRAST_THEME
+        await pilot.pause()
+        assert drawn(table.cards[1]) != before["card"]
+        assert drawn(table.marker) != before["marker"]
+        await pilot.resize_terminal(120, 40)
+        await pilot.pause()
+        assert len(drawn(table.cards[1])) == table.cards[1].size.height > len(before["card"])
