@@ -31,6 +31,7 @@ if TYPE_CHECKING:
 
     from ..kiosk.summary import RoundTally, SessionSummary
     from ..store.session import GameSession
+    from .screens.reality_check import RealityChoice
 
     MixedIntoApp = App  # what the mixin's methods may use of the app
 else:
@@ -217,7 +218,15 @@ class KioskApp(MixedIntoApp):
         from .screens.reality_check import RealityCheckScreen
 
         if not self.shows(RealityCheckScreen):
-            self.push_screen(RealityCheckScreen())
+            self.push_screen(RealityCheckScreen(), self.reality_check_answered)
+
+    def reality_check_answered(self, choice: RealityChoice | None) -> None:
+        """Stopping asks the attendant to pay out: a banner stays on the table until they do."""
+        from .screens.reality_check import RealityChoice
+
+        if choice is RealityChoice.STOP and self.kiosk_mode is not None and self.session is not None:
+            self.carry_out(self.kiosk_mode.request_cash_out())
+            self.refresh_session_info()
 
     # --- the guest leaving ---------------------------------------------------------------
     pending_summary: SessionSummary | None = None  # a cash-out's, shown once the attendant has left the menu

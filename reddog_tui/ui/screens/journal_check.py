@@ -70,7 +70,7 @@ class JournalCheckScreen(AttendantScreen):
         self.query_one("#keys", KeyBar).show([back_key()])
 
     def action_back(self) -> None:
-        self.app.pop_screen()
+        self.dismiss()
 
 
 def export_to_data_dir(app) -> str:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from enum import Enum
 from typing import TYPE_CHECKING
 
 from textual import getters, on
@@ -20,7 +21,16 @@ if TYPE_CHECKING:
     from ..app import RedDogApp
 
 
-class RealityCheckScreen(ModalScreen):
+class RealityChoice(Enum):
+    """The guest's answer; what it leads to is the app's to decide (`KioskApp.reality_check_answered`)."""
+
+    CONTINUE = "continue"
+    STOP = "stop"
+
+
+class RealityCheckScreen(ModalScreen[RealityChoice]):
+    """Asks and dismisses with the answer; it changes nothing itself."""
+
     if TYPE_CHECKING:  # for the type checker only: `self.app` is the RedDogApp
         app = getters.app(RedDogApp)
 
@@ -70,11 +80,8 @@ class RealityCheckScreen(ModalScreen):
 
     @on(Button.Pressed, "#reality-continue")
     def action_continue_playing(self) -> None:
-        self.app.pop_screen()
+        self.dismiss(RealityChoice.CONTINUE)
 
     @on(Button.Pressed, "#reality-stop")
     def stop(self) -> None:
-        """Stopping asks the attendant to pay out: a banner stays on the table until they do."""
-        self.app.carry_out(self.app.running_kiosk.request_cash_out())
-        self.app.pop_screen()
-        self.app.refresh_session_info()
+        self.dismiss(RealityChoice.STOP)

@@ -31,7 +31,7 @@ def played_sentence(seconds: float, net: int) -> str:
     )
 
 
-class SummaryScreen(ModalScreen):
+class SummaryScreen(ModalScreen[None]):
     DEFAULT_CSS = """
     SummaryScreen { align: center middle; background: $felt 60%; }
     #summary-box { width: 64; height: auto; border: double $highlight-text; background: $felt-deep; padding: 1 2; }
@@ -75,7 +75,7 @@ class SummaryScreen(ModalScreen):
 
     def close(self) -> None:
         if self.is_attached and self.app.screen is self:
-            self.app.pop_screen()
+            self.dismiss(None)
 
     def on_key(self, event: events.Key) -> None:
         event.stop()
