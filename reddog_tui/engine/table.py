@@ -173,6 +173,9 @@ class Step(NamedTuple):
 
     state: TableState
     events: tuple[Event, ...]
+    # A hand decided by this action: the table with its stakes placed and its cards dealt, before
+    # the result (the third card still to turn). What a table shows while that card turns.
+    staked: TableState | None = None
 
 
 def new_table(credits: int = 0, config: TableConfig | None = None) -> TableState:
@@ -331,6 +334,9 @@ def _deal_hand(
     events: tuple[Event, ...] = ()
     if record:
         events = (*before, Wagered(ante, Stake.ANTE), Dealt(hand["rounds_dealt"], cards, face_up.kind, face_up.spread))
+    staked = state._replace(**hand)
+    if face_up.kind is HandKind.SPREAD:
+        return Step(staked, events)  # R5c: the result waits for raise or call
     if face_up.kind is HandKind.CONSECUTIVE:
         hand.update(phase=Phase.SETTLED, outcome=Outcome.PUSH)  # R5a
         if record:
@@ -348,7 +354,7 @@ def _deal_hand(
             hand.update(phase=Phase.SETTLED, outcome=Outcome.PUSH)
             if record:
                 events += (Pushed(ante, HandKind.PAIR),)
-    return Step(state._replace(**hand), events)
+    return Step(state._replace(**hand), events, staked)
 
 
 # --- R7, R8: raise or call, and settlement --------------------------------
@@ -385,7 +391,8 @@ def _turn_third(state: TableState, credits: int, raised: int, record: bool) -> S
     won = third_card_wins(*state.cards)  # R8: never a push
     changes, settled = _settlement(state.config, credits, state.ante, raised, state.kind, state.spread, won, record)
     events = (Wagered(raised, Stake.RAISE), *settled) if raised and record else settled
-    return Step(state._replace(**{"raised": raised, **changes}), events)
+    staked = state._replace(credits=credits, raised=raised)
+    return Step(staked._replace(**changes), events, staked)
 
 
 def _settlement(

@@ -113,7 +113,7 @@ def game_transition(
     now: datetime,
 ) -> Transition:
     """Meter increments and the recall row for an engine step taken from `before`, from its events."""
-    after, events = step
+    after, events = step.state, step.events
     raised = 0
     settlement: Settlement | None = None
     for event in events:

@@ -86,6 +86,7 @@ class GameSession:
             self._state, self._round_balance_before = state, 0
         else:
             self._state, self._seq, self._round_balance_before = loaded
+        self._last_step: engine.Step | None = None
         self.table_problem: SettingRefused | None = None
         try:
             check_table(self._state.config)
@@ -116,7 +117,15 @@ class GameSession:
         transition = game_transition(action, stored_value, before, step, self._round_balance_before, self.store.now())
         self._seq, _ = self.store.commit(transition, self._seq)
         self._state, self._round_balance_before = step.state, transition.round_balance_before
+        self._last_step = step
         return step.state
+
+    @property
+    def staked(self) -> TableState | None:
+        """The table as staked before the result of the hand the last action decided (`Step.staked`),
+        while that result is the current state; None otherwise."""
+        step = self._last_step
+        return step.staked if step is not None and step.state is self._state else None
 
     def why_not(self, action: Action | str, value: int | None = None) -> RedDogError | None:
         return engine.why_not(self._state, Action(action), value)

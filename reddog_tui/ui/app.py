@@ -310,7 +310,7 @@ class RedDogApp(KioskApp, App):
             self.table_view = replace(last, language=self.language, settings=session.settings, refusal=self.refusal)
         else:
             self.table_view = build_view(
-                session.state, self.language, session.settings, self.refusal, session.out_of_credits()
+                session.state, self.language, session.settings, self.refusal, session.out_of_credits(), session.staked
             )
 
     # --- what may act ---------------------------------------------------------------

@@ -34,6 +34,9 @@ class TableView:
     chip_reasons: Mapping[int, RedDogError | None]  # why adding each chip of the rack would be refused, or None
     refusal: RedDogError | None  # the last action refused, shown until the next one
     out_of_credits: bool  # nothing left to play with: no credits, nothing on the table, no decision open
+    # The hand the last action decided, as staked before its result (`Step.staked`): what the
+    # table shows while the cards move, so the result is not told before the third card turns.
+    staked: TableState | None = None
 
     @property
     def buttons(self) -> tuple[Action, ...]:
@@ -52,7 +55,12 @@ class TableView:
 
 
 def build_view(
-    state: TableState, language: str, settings: Settings, refusal: RedDogError | None, out_of_credits: bool
+    state: TableState,
+    language: str,
+    settings: Settings,
+    refusal: RedDogError | None,
+    out_of_credits: bool,
+    staked: TableState | None = None,
 ) -> TableView:
     """The one place legality is worked out for drawing, once per transition."""
     allowed = allowed_actions(state)
@@ -77,4 +85,5 @@ def build_view(
         chip_reasons=chip_reasons,
         refusal=refusal,
         out_of_credits=out_of_credits,
+        staked=staked,
     )

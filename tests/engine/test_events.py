@@ -14,7 +14,9 @@ from reddog_tui.engine import (
     HandKind,
     Lost,
     MaxWinningsCollected,
+    Outcome,
     Paid,
+    Phase,
     ProgressiveSet,
     Pushed,
     StackedDealer,
@@ -42,12 +44,44 @@ from .legal_play import games, legal_sequence
 @given(**games)
 def test_the_events_of_every_legal_action_add_up_to_its_change_in_credits_and_chips(start, length, seed, limits):
     """R3–R14: for any legal play, each step's events move exactly the credits and table chips it changed."""
-    for before, action, _, (after, events) in legal_sequence(start, length, seed, limits):
+    for before, action, _, (after, events, _) in legal_sequence(start, length, seed, limits):
         assert sum(e.credits for e in events) == after.credits - before.credits, (action, events)
         assert sum(e.table for e in events) == after.on_table - before.on_table, (action, events)
         assert all(isinstance(getattr(e, "amount", 0), int) and getattr(e, "amount", 0) >= 0 for e in events)
         for e in events:
             event(type(e).__name__)
+
+
+RESULTS = (Paid, Lost, Pushed, MaxWinningsCollected)
+
+
+@settings(max_examples=200, deadline=None)
+@given(**games)
+def test_a_decided_hand_comes_with_the_table_as_staked_before_its_result(start, length, seed, limits):
+    """R4–R8, R14: a step that settles a dealt hand also returns the table as staked (cards dealt,
+    stakes placed, no result); the result's own events are exactly what lies between the two."""
+    for before, action, _, step in legal_sequence(start, length, seed, limits):
+        decides = action in (Action.DEAL, Action.REBET, Action.RAISE, Action.CALL) and step.state.phase is Phase.SETTLED
+        assert (step.staked is not None) == decides, (action, step)
+        if step.staked is None:
+            continue
+        staked, after = step.staked, step.state
+        assert (staked.outcome, staked.winnings, staked.auto_collected) == (None, 0, 0)
+        assert staked.cards == after.cards and staked.rounds_dealt == after.rounds_dealt
+        results = [e for e in step.events if isinstance(e, RESULTS)]
+        assert sum(e.credits for e in results) == after.credits - staked.credits, (action, step)
+        assert sum(e.table for e in results) == after.on_table - staked.on_table, (action, step)
+        if action is Action.RAISE:
+            assert staked.raised == before.ante  # R7: the raise is on the table while the card turns
+
+
+def test_a_lost_raise_shows_both_stakes_while_the_third_card_turns_r7_r8(table):
+    dealt = play(table(ante=10, credits=100), Action.DEAL, dealer=stacked("2H 9S 9D")).state
+    step = play(dealt, Action.RAISE)
+    assert step.state.outcome is Outcome.LOSE and (step.state.ante, step.state.raised) == (0, 0)
+    assert step.staked == dealt._replace(raised=10, credits=80)
+    assert play(dealt, Action.CALL).staked == dealt  # the ante alone
+    assert play(table(ante=10), Action.DEAL, dealer=stacked("2H 9S 9D")).staked is None  # R5c: still to decide
 
 
 STATE_ONLY = {
@@ -67,7 +101,7 @@ STATE_ONLY = {
 @given(**games)
 def test_the_functions_per_action_reach_the_state_play_reaches(start, length, seed, limits):
     """R3–R14: the functions that return the state alone (and skip the events) agree with `play`."""
-    for before, action, value, (after, events) in legal_sequence(start, length, seed, limits):
+    for before, action, value, (after, events, _) in legal_sequence(start, length, seed, limits):
         cards = [[c.code for c in e.cards] for e in events if isinstance(e, Dealt)]  # the same cards again
         assert STATE_ONLY[action](before, value, StackedDealer(cards)) == after
 
@@ -75,7 +109,7 @@ def test_the_functions_per_action_reach_the_state_play_reaches(start, length, se
 def test_the_sum_sees_a_wrong_event():
     """The property's check can fail: a payout one credit short does not add up (R8)."""
     state = add_chip(betting(credits=100, ante=0), 10)
-    after, events = play(play(state, Action.DEAL, dealer=stacked("2H 9S 5D")).state, Action.RAISE)
+    after, events, _ = play(play(state, Action.DEAL, dealer=stacked("2H 9S 5D")).state, Action.RAISE)
     short = [Paid(e.stake, e.winnings - 1, e.kind, e.odds) if isinstance(e, Paid) else e for e in events]
     assert sum(e.table for e in events) == after.on_table - 10
     assert sum(e.table for e in short) != after.on_table - 10

@@ -15,7 +15,7 @@ from reddog_tui.ui.motion import FAST, NORMAL, length_s
 from reddog_tui.ui.screens.table import TableScreen
 from reddog_tui.ui.widgets.outcome import OutcomeBanner
 
-from .helpers import CONSECUTIVE, PAIR_PUSH, SPREAD_4_WIN, HeldTimer, HeldTimers, make_app, run
+from .helpers import CONSECUTIVE, PAIR_PUSH, SPREAD_4_LOSE, SPREAD_4_WIN, HeldTimer, HeldTimers, make_app, run
 
 DEAL_STEPS_S = [NORMAL.step_s] * 4  # first card turned, second lands, second turned, third lands
 
@@ -93,6 +93,37 @@ async def test_the_third_card_turns_after_a_beat_and_the_result_comes_with_it(tm
         await timers.fire()
         assert looks(app)[2] == (third, True)
         assert banner_shown(app) and message(app).startswith("In between!")
+
+
+def table_line(app, name: str) -> str:
+    return str(app._table_screen().lines[name].text)
+
+
+def buttons_shown(app) -> list[str]:
+    return [button.table_action.value for button in app._table_screen().buttons if button.display]
+
+
+@run
+async def test_during_the_beat_the_table_stands_as_staked_and_tells_nothing_of_a_loss(tmp_path):
+    """R7, R8: a raise that loses takes ante and raise; until the third card has turned the table
+    still shows both stakes, no result's buttons, no usable chip, and says the card is turning."""
+    app = moving_app(tmp_path, [SPREAD_4_LOSE])
+    async with app.run_test(size=(80, 24)) as pilot:
+        timers = HeldTimers(app)
+        await pilot.press("enter", "plus", "d")
+        app.finish_motion()
+        credits_before = app.session.state.credits
+        await pilot.press("r")
+        assert app.session.state.outcome is Outcome.LOSE and app.session.state.ante == 0  # committed
+        assert table_line(app, "stakes") == "Ante 1   Raise 1"
+        assert table_line(app, "credits") == f"Credits {credits_before - 1}"
+        assert buttons_shown(app) == []
+        assert not any(chip.usable for chip in app._table_screen().chips)
+        assert message(app) == "The third card is turned …"
+        await timers.fire()
+        assert table_line(app, "stakes") == "Ante 0"
+        assert buttons_shown(app) == ["rebet", "new_bet"]
+        assert message(app) == "Spread 4: the third card is not in between — you lose your stake."
 
 
 @run

@@ -163,12 +163,16 @@ class TableScreen(ViewScreen):
         notice = catalogue_notice()
         lines["catalogue-notice"].text = notice
         lines["catalogue-notice"].display = bool(notice)
-        lines["credits"].text = Content.assemble((_("Credits"), "dim"), " ", (number(state.credits), "bold"))
         self._present_cards(state)
         moving = self.in_motion  # the round's result waits for the cards' last frame
+        # While the cards of a decided hand move, the table stands as staked: credits, stakes,
+        # chips and buttons tell nothing of the result before the third card has turned.
+        turning = view.staked if moving else None
+        shown = turning or state
+        lines["credits"].text = Content.assemble((_("Credits"), "dim"), " ", (number(shown.credits), "bold"))
         self.marker.spread = state.spread if state.kind is HandKind.SPREAD else 0
         self.paytable.hand = None if state.kind is None else (state.kind, state.spread)
-        lines["stakes"].text = self._stakes(state, winnings=not moving)
+        lines["stakes"].text = self._stakes(shown, winnings=not moving)
         self.outcome.show(None if moving else state)
         out_of_credits = view.out_of_credits and not moving  # told with the result, after the last frame
         self.zero_credits.show(self.out_of_credits_text() if out_of_credits else "")
@@ -184,19 +188,19 @@ class TableScreen(ViewScreen):
         )
         for chip in self.chips:
             chip.selected = chip.value == self.selected_chip
-            chip.usable = view.chip_usable(chip.value)
-        shown = view.buttons
+            chip.usable = turning is None and view.chip_usable(chip.value)
+        buttons = () if turning is not None else view.buttons  # the result's buttons come with it
         for button in self.buttons:
             action = button.table_action
-            button.display = action in shown
-            if action in shown:  # a hidden button keeps its state: each change restyles it
+            button.display = action in buttons
+            if action in buttons:  # a hidden button keeps its state: each change restyles it
                 button.set_text(BUTTON_KEYS[action], button_label(action))
                 button.disabled = view.why_not(action) is not None
         offer = out_of_credits and not self.app.kiosk
         self.bankroll.display = offer
         if offer:
             self.bankroll.label = key_label(BANKROLL_KEY, _("NEW BANKROLL"))
-        self.message.text = "" if moving else self.message_text(view)
+        self.message.text = self.motion_text(state) if moving else self.message_text(view)
 
     def watch_language(self) -> None:
         """The texts no view changes but a language switch (a resize redraws the notice by itself)."""
@@ -291,6 +295,11 @@ class TableScreen(ViewScreen):
             if reason is not None and not isinstance(reason, errors.NoBet):  # "no ante" is the announcement
                 text += " " + error_text(reason)
         return text
+
+    @staticmethod
+    def motion_text(state: TableState) -> str:
+        """The message line while the cards move: the third card's beat is named, a deal speaks for itself."""
+        return _("The third card is turned …") if state.third_card_shown else ""
 
     def out_of_credits_text(self) -> str:
         if self.app.kiosk:
