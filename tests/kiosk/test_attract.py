@@ -18,7 +18,7 @@ from reddog_tui.kiosk.pin import PIN_SETTING, hash_pin
 from reddog_tui.store import GameSession, Store
 from reddog_tui.ui.screens.attract import PLAY_HINT, AttractScreen
 from reddog_tui.ui.screens.welcome import TAGLINE, WelcomeScreen
-from tests.ui.helpers import HeldTimers, run, screen_text
+from tests.ui.helpers import HeldTimers, language_spot, run, screen_text
 
 from .kiosk_helpers import PIN, Clock, kiosk_app
 
@@ -165,9 +165,10 @@ async def test_a_tap_leaves_attract_mode_and_chooses_no_language(tmp_path):
     HeldTimers(app)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
-        german = app.screen.query_one("#lang-de").region
+        languages, (x, y) = language_spot(app, "de")
         await start_attract(app, pilot, clock)
-        await pilot.click(offset=(german.x + 1, german.y))  # where Deutsch is on the list underneath
+        # Where Deutsch is on the list underneath.
+        await pilot.click(offset=(languages.region.x + x, languages.region.y + y))
         await pilot.pause()
         assert isinstance(app.screen, WelcomeScreen) and app.language == "en"
 

@@ -107,3 +107,18 @@ async def wait_until(pilot, condition, deadline_s: float = 30.0) -> None:
     while not condition():
         assert time.monotonic() < end, "the condition did not come about in time"
         await pilot.pause(0.05)
+
+
+def language_spot(app: RedDogApp, language: str):
+    """The welcome list and where `language` stands on it: its options are lines of one
+    OptionList, not widgets, so a click names the list and the option's line (below the edge)."""
+    from reddog_tui.ui.widgets.choice_list import ChoiceList
+
+    languages = app.screen.query_one("#language-list", ChoiceList)
+    return languages, (languages.region.width // 2, 1 + languages.get_option_index(language))
+
+
+async def click_language(pilot, language: str) -> None:
+    languages, offset = language_spot(pilot.app, language)
+    await pilot.click(languages, offset=offset)
+    await pilot.pause()

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 
+from reddog_tui import i18n
 from reddog_tui.ui.app import next_language
 
 from .helpers import LANGUAGES, SPREAD_4_WIN, make_app, run, screen_text
@@ -44,17 +45,17 @@ async def test_a_switched_table_reads_as_one_opened_in_that_language(tmp_path, l
 async def test_the_l_key_steps_through_the_welcome_list_in_its_order(tmp_path):
     """One order of languages: `l` on the welcome screen lights the next language of its list,
     and after the last it comes back to the first."""
-    from reddog_tui.ui.screens.welcome import LanguageChoice
+    from textual.widgets import OptionList
 
     app = make_app(tmp_path)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
-        listed = [choice.language for choice in app.screen.query(LanguageChoice)]
-        assert sorted(listed) == sorted(LANGUAGES)
+        languages = app.screen.query_one("#language-list", OptionList)
+        listed = [option.id for option in languages.options]
+        assert listed == list(i18n.LANGUAGES)  # the registry's order
         start = listed.index(app.language)
         for step in range(1, len(listed) + 1):
             await pilot.press("l")
             await pilot.pause()
             assert app.language == listed[(start + step) % len(listed)]
-            lit = [choice.language for choice in app.screen.query(LanguageChoice) if choice.has_class("-highlighted")]
-            assert lit == [app.language]
+            assert languages.highlighted_option.id == app.language

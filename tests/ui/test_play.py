@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pytest
+from textual.widgets import OptionList
 
 from reddog_tui.engine import HandKind, Outcome, Phase
 from reddog_tui.ui.screens.table import TableScreen
@@ -15,6 +16,7 @@ from .helpers import (
     SPREAD_4_LOSE,
     SPREAD_4_WIN,
     HeldTimers,
+    click_language,
     make_app,
     run,
     wait_until,
@@ -132,7 +134,7 @@ async def test_full_round_by_keys(tmp_path, language):
 async def test_full_round_by_mouse(tmp_path, language):
     app = make_app(tmp_path, language, [SPREAD_4_LOSE])
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.click(f"#lang-{language}")
+        await click_language(pilot, language)
         assert isinstance(app.screen, TableScreen) and app.language == language
         await pilot.click("#chip-5")  # a left click adds the chip (R3)
         assert app.session.state.ante == 5
@@ -221,11 +223,12 @@ async def test_welcome_lists_languages_and_highlights_the_default(tmp_path):
     async with app.run_test(size=(80, 24)) as pilot:
         screen = app.screen
         assert isinstance(screen, WelcomeScreen)
-        names = [str(c.content) for c in screen.query(".language")]
+        languages = screen.query_one("#language-list", OptionList)
+        names = [str(option.prompt) for option in languages.options]
         assert names == ["Deutsch", "Polski", "Français", "Italiano", "English"]
-        assert [c.id for c in screen.query(".language.-highlighted")] == ["lang-fr"]
+        assert languages.highlighted_option.id == "fr"
         await pilot.press("up")
-        assert [c.id for c in screen.query(".language.-highlighted")] == ["lang-pl"]
+        assert languages.highlighted_option.id == "pl"
         await pilot.press("down", "down")
         await pilot.press("enter")
         assert app.language == "it"
@@ -452,3 +455,17 @@ async def test_progressive_after_a_lost_hand_offers_a_working_new_bet(tmp_path):
         state = app.session.state
         assert (state.phase, state.ante, state.credits) == (Phase.BETTING, 1, 998)
         assert "deal" in shown_buttons(app) and shown_buttons(app)["deal"][1]
+
+
+@run
+async def test_the_welcome_list_stops_at_its_ends(tmp_path):
+    """↑ on the first language and ↓ on the last stay there: a short list does not wrap."""
+    app = make_app(tmp_path, "en")
+    async with app.run_test(size=(80, 24)) as pilot:
+        languages = app.screen.query_one("#language-list", OptionList)
+        await pilot.press("down")
+        assert languages.highlighted_option.id == "en"  # the last
+        await pilot.press(*["up"] * 6)
+        assert languages.highlighted_option.id == "de"  # the first
+        await pilot.press("enter")
+        assert app.language == "de" and isinstance(app.screen, TableScreen)

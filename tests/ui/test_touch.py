@@ -22,7 +22,7 @@ from reddog_tui.ui.screens.welcome import WelcomeScreen
 from reddog_tui.ui.widgets.buttons import KeyBar, KeyButton, KeyItem, key_label
 from tests.kiosk.kiosk_helpers import PIN, kiosk_app
 
-from .helpers import LANGUAGES, SPREAD_4_LOSE, make_app, run
+from .helpers import LANGUAGES, SPREAD_4_LOSE, click_language, language_spot, make_app, run
 
 GUEST_SCREENS = ("app.show_rules", "app.show_settings", "app.show_recall")
 
@@ -41,15 +41,19 @@ class Taps:
         self.pilot = pilot
         self.last: tuple[int, int] | None = None
 
-    async def on(self, target) -> None:
+    async def on(self, target, y: int = 0) -> None:
         widget = self.pilot.app.screen.query_one(target) if isinstance(target, str) else target
         x = widget.region.width // 2
-        if (widget.region.x + x, widget.region.y) == self.last:
+        if (widget.region.x + x, widget.region.y + y) == self.last:
             x += 1
         assert x < widget.region.width
-        self.last = (widget.region.x + x, widget.region.y)
-        await self.pilot.click(widget, offset=(x, 0))
+        self.last = (widget.region.x + x, widget.region.y + y)
+        await self.pilot.click(widget, offset=(x, y))
         await self.pilot.pause()
+
+    async def language(self, language: str) -> None:
+        languages, (_x, y) = language_spot(self.pilot.app, language)
+        await self.on(languages, y)
 
     async def key(self, action: str) -> None:
         await self.on(key_button(self.pilot.app, action))
@@ -62,7 +66,7 @@ async def test_a_round_the_rules_a_language_switch_and_the_settings_by_clicks_on
     async with app.run_test(size=(80, 24)) as pilot:
         pilot.press = None  # type: ignore[method-assign]  # clicks only: any key press fails the test
         tap = Taps(pilot)
-        await tap.on(f"#lang-{language}")
+        await tap.language(language)
         assert isinstance(app.screen, TableScreen) and app.language == language
         # A round: a chip, deal, call (the third card equals a face-up one: a loss, R8), new bet.
         await tap.on("#chip-5")
@@ -184,7 +188,7 @@ async def test_without_kiosk_mode_the_quit_button_quits(tmp_path):
     """The other side of the lock: the same button works where Ctrl+Q works."""
     app = make_app(tmp_path, "en")
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.click("#lang-en")
+        await click_language(pilot, "en")
         await pilot.click(key_button(app, "app.quit"))
         await pilot.pause()
         assert app.return_code == 0
@@ -206,7 +210,7 @@ async def test_a_double_tap_on_the_key_bar_is_one_tap(tmp_path, chain):
     tap on Rules lands on Back, which ignores it, so the rules stay open. A single tap works."""
     app = make_app(tmp_path, "en")
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.click("#lang-en")
+        await click_language(pilot, "en")
         rules = key_button(app, "app.show_rules")
         await pilot.click(rules)
         await pilot.pause()
@@ -272,7 +276,7 @@ async def test_an_attendant_adds_credits_by_touch_alone(tmp_path):
     async with app.run_test(size=(80, 24)) as pilot:
         pilot.press = None  # type: ignore[method-assign]
         tap = Taps(pilot)
-        await tap.on("#lang-de")
+        await tap.language("de")
         await tap.key("app.attendant")
         assert isinstance(app.screen, PinScreen)
         pad = {str(b.label): b for b in app.screen.query("DigitPad Button")}
@@ -300,7 +304,7 @@ async def test_the_digit_pad_types_through_the_fields_own_limits(tmp_path):
     """A tap is a typed digit: the PIN field takes no more digits than its length, as with keys."""
     app = kiosk_app(tmp_path, "en")
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.click("#lang-en")
+        await click_language(pilot, "en")
         await pilot.click(key_button(app, "app.attendant"))
         await pilot.pause()
         for _tap in range(MAX_PIN_LENGTH + 3):
@@ -317,7 +321,7 @@ async def test_on_the_linux_console_the_key_bar_stays_one_line_of_whole_buttons(
     app = RedDogApp(language="de", data_dir=tmp_path, glyphs=CONSOLE)
     try:
         async with app.run_test(size=(80, 24)) as pilot:
-            await pilot.click("#lang-de")
+            await click_language(pilot, "de")
             buttons = list(app.screen.query(KeyButton))
             assert len(buttons) == 5
             for button in buttons:
