@@ -66,8 +66,8 @@ KEYS: tuple[KeyEntry, ...] = (
         presses=(Action.DEAL, Action.REBET),
     ),
     # Translators: French shows RAISE as OUI and CALL as NON.
-    KeyEntry("r", (("r", "table_action('raise')"),), TABLE, N_("RAISE: double the stake"), presses=(Action.RAISE,)),
-    KeyEntry("c", (("c", "table_action('call')"),), TABLE, N_("CALL: keep the ante as it is"), presses=(Action.CALL,)),
+    KeyEntry("r", (("r", "press('raise')"),), TABLE, N_("RAISE: double the stake"), presses=(Action.RAISE,)),
+    KeyEntry("c", (("c", "press('call')"),), TABLE, N_("CALL: keep the ante as it is"), presses=(Action.CALL,)),
     KeyEntry(
         "n",
         (("n", "letter('n')"),),

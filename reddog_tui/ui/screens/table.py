@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import asyncio
+import logging
 from collections.abc import Callable
 
 from textual import events, on
@@ -33,6 +35,10 @@ from ..widgets.zero_credits import ZeroCreditsPanel
 from .base import ViewScreen, too_small_text
 
 BANKROLL_KEY = "b"
+# How long a key waits for the button it pressed to act, before the next key is taken regardless.
+PRESS_WAIT_S = 2.0
+
+log = logging.getLogger(__name__)
 
 
 def common_keys(exits_locked: bool, leave_out: tuple[str, ...] = ()) -> list[tuple[str, str, str]]:
@@ -68,6 +74,7 @@ class TableScreen(ViewScreen):
         self._frames: list[Frame] = []
         self._frame_timer: Timer | None = None
         self.at_last_frame: list[Callable[[], object]] = []  # what comes with the last frame (the win's bell)
+        self._presses: dict[Button, asyncio.Future[None]] = {}  # buttons a key pressed, until they act
 
     @property
     def view(self) -> TableView:
@@ -104,6 +111,7 @@ class TableScreen(ViewScreen):
         self.outcome = OutcomeBanner(id="outcome")  # a settled round's banner, where the chips stand before the deal
         self.zero_credits = ZeroCreditsPanel(id="zero-credits")  # out of credits: in place of chips and banner
         self.buttons = [ActionButton(action, classes="action") for action in BUTTON_ORDER]
+        self.action_buttons = {button.table_action: button for button in self.buttons}
         self.bankroll = Button(Content(""), id="new-bankroll", classes="action")
         self.bankroll.can_focus = False  # driven by key or click, like the table's buttons
         self.bankroll.display = False  # shown only when out of credits at the practice table
@@ -310,23 +318,53 @@ class TableScreen(ViewScreen):
         )
 
     # --- actions --------------------------------------------------------------------
-    def action_new_bankroll(self) -> None:
+    # A key presses the button of its action, as Textual's calculator example does, so a key and a
+    # click take one path: Button.Pressed runs the button's action, which the app's `check_action`
+    # allows or refuses for both. A key whose button is hidden or disabled tries the action as it is,
+    # so the message line says why it is refused, as for any other refused key.
+    async def action_new_bankroll(self) -> None:
+        """`b`: the NEW BANKROLL button, shown only when out of credits at the practice table."""
+        await self._press(self.bankroll)
+
+    def action_bankroll(self) -> None:
         self.app.new_bankroll()
 
-    def action_deal(self) -> None:
+    async def action_deal(self) -> None:
         """`d`: deal, rebet or deal again, whichever the phase offers (R10, R12, R13)."""
         if self.app.session is None:
             return
-        self.app.act(Action.REBET if Action.REBET in self.view.buttons else Action.DEAL)
+        await self.action_press(Action.REBET.value if Action.REBET in self.view.buttons else Action.DEAL.value)
 
-    def action_table_action(self, name: str) -> None:
-        self.app.act(Action(name))
-
-    def action_letter(self, key: str) -> None:
+    async def action_letter(self, key: str) -> None:
         """`n` new bet, `o` collect; in French also non and oui to the raise question."""
         if self.app.session is None:
             return
-        self.app.act(letter_action(key, self.state.phase, current_language()))
+        await self.action_press(letter_action(key, self.state.phase, current_language()).value)
+
+    async def action_press(self, name: str) -> None:
+        """A key of a table action: its button pressed, or else the action tried for its refusal."""
+        action = Action(name)
+        if not await self._press(self.action_buttons[action]):
+            self.app.act(action)
+
+    async def _press(self, button: Button) -> bool:
+        """Press `button` and wait until its action has run, so that the next key acts after it (the
+        keys of a quick burst keep their order). False if it is hidden or disabled: nothing pressed."""
+        if button.disabled or not button.display:
+            return False
+        done = asyncio.get_running_loop().create_future()
+        self._presses[button] = done
+        button.press()
+        try:
+            await asyncio.wait_for(done, PRESS_WAIT_S)
+        except TimeoutError:  # the press went with its button (the rack rebuilt meanwhile): not acted on
+            log.warning("a key pressed %s, which did not answer", button.id)
+        finally:
+            self._presses.pop(button, None)
+        return True
+
+    def action_table_action(self, name: str) -> None:
+        self.app.act(Action(name))
 
     def action_chip(self, direction: int) -> None:
         self.app.act(Action.ADD_CHIP if direction > 0 else Action.REMOVE_CHIP, self.selected_chip)
@@ -347,8 +385,14 @@ class TableScreen(ViewScreen):
 
     @on(Button.Pressed, ".action")
     async def button_pressed(self, event: Button.Pressed) -> None:
+        """A click or a key's press: the button's action, through `check_action` as every action."""
         button = event.button
-        if isinstance(button, ActionButton):
-            await self.run_action(f"table_action({button.table_action.value!r})")
-        else:  # the new bankroll
-            await self.run_action("new_bankroll")
+        try:
+            if isinstance(button, ActionButton):
+                await self.run_action(f"table_action({button.table_action.value!r})")
+            else:  # the new bankroll
+                await self.run_action("bankroll")
+        finally:
+            done = self._presses.pop(button, None)
+            if done is not None and not done.done():
+                done.set_result(None)

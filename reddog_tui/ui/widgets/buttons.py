@@ -3,15 +3,22 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
 
-from textual import events
+from textual import events, getters
 from textual.containers import Horizontal
 from textual.content import Content
 from textual.geometry import Size
 from textual.widgets import Button, Static
 
 from ...engine import Action
+
+if TYPE_CHECKING:
+    from typing import Self
+
+    from ..app import RedDogApp
+
+PRESSED_S = 0.2  # how long a pressed button looks pressed (Textual's own length)
 
 
 def key_label(key: str, label: str) -> Content:
@@ -24,9 +31,18 @@ class ActionButton(Button):
 
     can_focus = False
 
+    if TYPE_CHECKING:  # for the type checker only: the table's buttons are on a Red Dog app
+        app = getters.app(RedDogApp)
+
     def __init__(self, action: Action, **kwargs) -> None:
         super().__init__(Content(""), id=f"action-{action.value.replace('_', '-')}", **kwargs)
         self.table_action = action
+
+    def press(self) -> Self:
+        # A key presses the button too (see TableScreen): its pressed look is a flash of motion, so
+        # none where motion is off (reduce motion, Textual's animations off).
+        self.active_effect_duration = PRESSED_S if self.app.motion else 0
+        return super().press()
 
     async def _on_click(self, event: events.Click) -> None:  # async as Button's own, which runs after it
         # The next phase's button appears where the pressed one was: the second

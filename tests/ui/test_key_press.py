@@ -1,0 +1,167 @@
+"""A key presses the button of its action, as Textual's calculator example does, so a key and a
+click take one path: Button.Pressed, then the action, which the app's one `check_action` allows
+or refuses. A key whose button is hidden or disabled presses nothing and is refused in words."""
+
+from __future__ import annotations
+
+import pytest
+from textual import events
+from textual.message import Message
+from textual.widgets import Button
+
+from reddog_tui.engine import Outcome, Phase, StackedDealer
+from reddog_tui.store import GameSession, Store
+from reddog_tui.store.settings import Key
+
+from .helpers import CONSECUTIVE, SPREAD_4_LOSE, SPREAD_4_WIN, make_app, run
+
+
+class Presses:
+    """The buttons pressed, by id, each press once (a bubbling message is posted at every step up)."""
+
+    def __init__(self) -> None:
+        self.seen: list[Button.Pressed] = []
+
+    def __call__(self, message: Message) -> None:
+        if isinstance(message, Button.Pressed) and not any(message is seen for seen in self.seen):
+            self.seen.append(message)
+
+    def ids(self) -> list[str | None]:
+        return [message.button.id for message in self.seen]
+
+
+def journaled(app) -> list[str]:
+    """The actions committed, oldest first."""
+    return [action for _time, action, _value in reversed(app.session.journal_actions(50))]
+
+
+def message(app) -> str:
+    return str(app.screen.query_one("#message").content)
+
+
+# (language, progressive betting, the keys to the phase, the key, the button it presses, the action committed)
+PRESSED_BY_KEY = {
+    "deal": ("en", False, ("plus",), "d", "action-deal", "deal"),
+    "raise": ("en", False, ("plus", "d"), "r", "action-raise", "raise"),
+    "call": ("en", False, ("plus", "d"), "c", "action-call", "call"),
+    "oui raises": ("fr", False, ("plus", "d"), "o", "action-raise", "raise"),
+    "non calls": ("fr", False, ("plus", "d"), "n", "action-call", "call"),
+    "new bet": ("en", False, ("plus", "d", "c"), "n", "action-new-bet", "new_bet"),
+    "rebet": ("en", False, ("plus", "d", "c"), "d", "action-rebet", "rebet"),
+    "collect": ("de", True, ("plus", "d", "r"), "o", "action-collect", "collect"),
+}
+
+
+@pytest.mark.parametrize("case", PRESSED_BY_KEY)
+@run
+async def test_a_key_presses_the_button_of_its_action_and_the_action_runs_once(tmp_path, case):
+    language, progressive, path, key, button, action = PRESSED_BY_KEY[case]
+    presses = Presses()
+    app = make_app(tmp_path, language, [SPREAD_4_WIN] * 2)
+    async with app.run_test(size=(80, 24), message_hook=presses) as pilot:
+        await pilot.press("enter")
+        if progressive:
+            app.session.set_progressive(True)
+        await pilot.press(*path)
+        assert app.screen.query_one(f"#{button}", Button).display
+        before, presses.seen = journaled(app), []
+        await pilot.press(key)
+        await pilot.pause()
+        assert presses.ids() == [button]
+        assert journaled(app) == [*before, action]
+
+
+@run
+async def test_b_presses_the_new_bankroll_button(tmp_path):
+    with Store.open(tmp_path) as store:  # one credit left to lose
+        GameSession(store, StackedDealer([]), initial_credits=1)
+    presses = Presses()
+    app = make_app(tmp_path, "en", [SPREAD_4_LOSE])
+    async with app.run_test(size=(80, 24), message_hook=presses) as pilot:
+        await pilot.press("enter", "plus", "d", "c")
+        assert app.session.state.credits == 0
+        presses.seen = []
+        await pilot.press("b")
+        await pilot.pause()
+        assert presses.ids() == ["new-bankroll"]
+        assert app.session.state.credits == app.new_player_credits
+
+
+@pytest.mark.parametrize(
+    "path, key, refusal",
+    [
+        # DEAL is shown but disabled without an ante.
+        ((), "d", "No ante yet: add a chip first."),
+        # RAISE is not shown before the deal.
+        (("plus",), "r", "RAISE is not possible now: place an ante and deal first."),
+        # NEW BET is not shown while the raise is asked.
+        (("plus", "d"), "n", "NEW BET is not possible now: raise or call first."),
+    ],
+    ids=["disabled", "hidden", "hidden-mid-round"],
+)
+@run
+async def test_a_key_whose_button_is_hidden_or_disabled_presses_nothing_and_says_why(tmp_path, path, key, refusal):
+    presses = Presses()
+    app = make_app(tmp_path, "en", [SPREAD_4_WIN])
+    async with app.run_test(size=(80, 24), message_hook=presses) as pilot:
+        await pilot.press("enter", *path)
+        before, presses.seen = app.session.state, []
+        await pilot.press(key)
+        await pilot.pause()
+        assert presses.ids() == []
+        assert app.session.state == before
+        assert message(app) == refusal
+
+
+@run
+async def test_a_pressed_button_acts_only_where_a_key_may(tmp_path):
+    """The press runs its action through `check_action`: under the too-small notice a press of
+    DEAL (as a key would make it, were keys let through) deals nothing."""
+    app = make_app(tmp_path, "en", [SPREAD_4_WIN])
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("enter", "plus")
+        await pilot.resize_terminal(70, 20)
+        await pilot.pause()
+        assert app.size_notice_shown()
+        app.screen.query_one("#action-deal", Button).press()
+        await pilot.pause()
+        assert app.session.state.phase is Phase.BETTING
+        await pilot.resize_terminal(80, 24)
+        await pilot.pause()
+        app.screen.query_one("#action-deal", Button).press()
+        await pilot.pause()
+        assert app.session.state.phase is Phase.DECISION
+
+
+@run
+async def test_keys_in_a_quick_burst_act_in_their_order(tmp_path):
+    """The keys arrive together, before the first one's press has reached its button: the raise
+    must follow the deal, not be refused before it."""
+    app = make_app(tmp_path, "en", [SPREAD_4_WIN])
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("enter", "plus")
+        for key in ("d", "r"):
+            app.post_message(events.Key(key, key))
+        await pilot.pause()
+        await pilot.pause()
+        assert journaled(app)[-3:] == ["add_chip", "deal", "raise"]
+        assert app.session.state.phase is Phase.SETTLED and app.session.state.raised == 1
+
+
+@pytest.mark.parametrize(
+    "animations, reduce_motion, flash", [("full", False, True), ("full", True, False), ("none", False, False)]
+)
+@run
+async def test_a_pressed_button_flashes_only_where_motion_is_on(tmp_path, animations, reduce_motion, flash):
+    """A push leaves DEAL where it was: the key's press shows on it, unless motion is off (reduce
+    motion, or Textual's animations off as in most tests)."""
+    app = make_app(tmp_path, "en", [CONSECUTIVE] * 2)
+    app.animation_level = animations
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("enter", "plus")
+        app.set_setting_on(Key.REDUCE_MOTION, reduce_motion)
+        await pilot.press("d")
+        app.finish_motion()
+        deal = app.screen.query_one("#action-deal", Button)
+        assert app.session.state.outcome is Outcome.PUSH and deal.display
+        assert deal.has_class("-active") is flash
