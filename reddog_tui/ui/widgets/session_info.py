@@ -16,6 +16,8 @@ class SessionInfo(Static):
     """
 
     def on_mount(self) -> None:
+        # Its words follow a language switch at once, not at the kiosk's next tick of the clock.
+        self.watch(self.app, "language", self.refresh_view, init=False)
         self.refresh_view()
 
     def refresh_view(self) -> None:
