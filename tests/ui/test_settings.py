@@ -5,8 +5,9 @@ from __future__ import annotations
 from reddog_tui.engine import Outcome, Phase
 from reddog_tui.ui.screens.settings import SettingsScreen
 from reddog_tui.ui.screens.table import TableScreen
+from reddog_tui.ui.widgets.setting_fields import LanguageSelect, OnOffSwitch
 
-from .helpers import CONSECUTIVE, SPREAD_4_WIN, HeldTimers, make_app, run
+from .helpers import CONSECUTIVE, SPREAD_4_WIN, HeldTimers, make_app, run, screen_text
 
 
 def value_of(app, key: str) -> str:
@@ -93,7 +94,8 @@ async def test_language_from_settings_changes_every_screen(tmp_path):
         await pilot.press("enter", "plus", "d", "f2", "right")
         assert app.language == "de"
         assert str(app.screen.query_one("#settings-title").content) == "Spieleinstellungen"
-        assert value_of(app, "language").strip("◀▶ ") == "Deutsch"
+        select = app.screen.query_one("#language-select", LanguageSelect)
+        assert select.value == "de" and "Deutsch" in screen_text(app)
         table = app._table_screen()
         await pilot.press("escape")  # a screen underneath reads in the new language once it is shown
         assert app.screen is table
@@ -101,3 +103,42 @@ async def test_language_from_settings_changes_every_screen(tmp_path):
         await pilot.press("f2", "left")
         assert app.language == "en"
         assert app.session.get_setting("language") == "en"
+
+
+@run
+async def test_a_tap_on_a_switch_changes_its_setting_and_a_locked_one_springs_back(tmp_path):
+    app = make_app(tmp_path, "fr", [SPREAD_4_WIN])
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("enter", "f2")
+        fast = app.screen.query_one("#switch-fast-play", OnOffSwitch)
+        await pilot.click(fast)
+        await pilot.pause()
+        assert app.fast_play is True and fast.value is True
+        assert value_of(app, "fast_play") == "Oui"
+        await pilot.press("escape", "plus", "d", "f2")  # a round is open: progressive is locked (R13)
+        progressive = app.screen.query_one("#switch-progressive", OnOffSwitch)
+        await pilot.click(progressive)
+        await pilot.pause()
+        assert app.session.state.config.progressive is False and progressive.value is False
+        reason = str(app.screen.query_one("#settings-reason").content)
+        assert reason == "La mise progressive ne se change qu'entre deux manches."
+
+
+@run
+async def test_the_language_select_lists_the_registry_and_a_tap_picks_one(tmp_path):
+    from reddog_tui.i18n import LANGUAGES
+
+    app = make_app(tmp_path, "en")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("enter", "f2")
+        select = app.screen.query_one("#language-select", LanguageSelect)
+        assert [value for _name, value in select._options] == list(LANGUAGES)  # no public getter for the options
+        await pilot.click(select)
+        await pilot.pause()
+        assert select.expanded
+        await pilot.press("up", "enter")  # from English, the one before it: Italiano
+        await pilot.pause()
+        assert app.language == "it" and app.session.get_setting("language") == "it"
+        assert not select.expanded
+        await pilot.press("down", "down", "right")  # the screen's keys still work the rows: fast play on
+        assert app.fast_play is True

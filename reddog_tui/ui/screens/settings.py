@@ -6,16 +6,16 @@ from textual import events, on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
-from textual.content import Content
 from textual.message import Message
 from textual.widgets import Static
 
 from ...engine import Action
-from ...i18n import LANGUAGE_NAMES, LANGUAGES, _, pgettext
+from ...i18n import LANGUAGES, _, pgettext
 from ...i18n.keys import bar_item
 from ...store.settings import Key
 from ..texts import error_text
 from ..widgets.buttons import KeyBar
+from ..widgets.setting_fields import LanguageSelect, OnOffSwitch
 from .base import ViewScreen
 from .table import common_keys, too_small_text
 
@@ -23,26 +23,32 @@ SETTINGS = ("language", "progressive", "fast_play", "sound", "high_contrast", "r
 
 
 class SettingRow(Horizontal):
-    """A setting's name and value; a click changes it."""
+    """A setting's name and its control: a Switch with the word for its state, or the language's
+    Select. The screen's keys work the highlighted row; a click on the row outside the control
+    changes it as the key would, a click on the control works the control."""
 
     class Clicked(Message):
         def __init__(self, key: str) -> None:
             super().__init__()
             self.key = key
 
-    def __init__(self, key: str) -> None:
+    def __init__(self, key: str, control: OnOffSwitch | LanguageSelect) -> None:
         super().__init__(id=f"setting-{key.replace('_', '-')}", classes="setting")
         self.key = key
+        self.control = control
+        control.can_focus = False  # the screen's ↑/↓ choose the row, its keys change it
 
     def compose(self) -> ComposeResult:
         yield Static("", classes="setting-name", markup=False)
-        yield Static("", classes="setting-value", markup=False)
+        if isinstance(self.control, OnOffSwitch):
+            yield Static("", classes="setting-value", markup=False)
+        yield self.control
 
-    def show(self, name: str, value: str, highlighted: bool, enabled: bool) -> None:
+    def show(self, name: str, value: bool | str, word: str, highlighted: bool, enabled: bool) -> None:
         self.query_one(".setting-name", Static).update(name)
-        self.query_one(".setting-value", Static).update(
-            Content.assemble(("◀ ", "dim"), value, (" ▶", "dim")) if self.key == "language" else value
-        )
+        for shown in self.query(".setting-value").results(Static):
+            shown.update(word)
+        self.control.value = value  # its Changed then matches the setting: the screen ignores it
         self.set_class(highlighted, "-highlighted")
         self.set_class(not enabled, "-locked")
 
@@ -52,6 +58,7 @@ class SettingRow(Horizontal):
 
 
 class SettingsScreen(ViewScreen):
+    AUTO_FOCUS = ""  # nothing: the keys work the highlighted row; the language's closed list must not hold them
     BINDINGS = [
         Binding("up", "move(-1)", show=False),
         Binding("down", "move(1)", show=False),
@@ -68,7 +75,12 @@ class SettingsScreen(ViewScreen):
             yield Static("", id="settings-title", markup=False)
             with Vertical(id="settings-list"):
                 for key in SETTINGS:
-                    yield SettingRow(key)
+                    control = (
+                        LanguageSelect(self.app.language, id="language-select")
+                        if key == "language"
+                        else OnOffSwitch(id=f"switch-{key.replace('_', '-')}")
+                    )
+                    yield SettingRow(key, control)
             yield Static("", id="settings-reason", markup=False)
             yield Static("", id="settings-hint", markup=False)
         yield KeyBar(id="keys")
@@ -82,22 +94,19 @@ class SettingsScreen(ViewScreen):
         state = view.state
         reason = view.why_not(Action.SET_PROGRESSIVE)  # why it cannot be switched now (R13)
         lock = error_text(reason) if reason is not None else ""
-        values = {
-            "language": (_("Language"), LANGUAGE_NAMES[view.language], True),
-            "progressive": (
-                pgettext("setting", "Progressive betting"),
-                on if state.config.progressive else off,
-                not lock,
-            ),
-            "fast_play": (_("Fast play"), on if view.settings.fast_play else off, True),
-            "sound": (_("Sound effects (terminal bell)"), on if view.settings.sound else off, True),
-            "high_contrast": (_("High contrast"), on if view.settings.high_contrast else off, True),
-            "reduce_motion": (_("Reduce motion"), on if view.settings.reduce_motion else off, True),
+        values: dict[str, tuple[str, bool | str, bool]] = {
+            "language": (_("Language"), view.language, True),
+            "progressive": (pgettext("setting", "Progressive betting"), state.config.progressive, not lock),
+            "fast_play": (_("Fast play"), view.settings.fast_play, True),
+            "sound": (_("Sound effects (terminal bell)"), view.settings.sound, True),
+            "high_contrast": (_("High contrast"), view.settings.high_contrast, True),
+            "reduce_motion": (_("Reduce motion"), view.settings.reduce_motion, True),
         }
         self.query_one("#settings-title", Static).update(_("Game Settings"))
         for row in self.query(SettingRow):
             name, value, enabled = values[row.key]
-            row.show(name, value, row.key == self.highlighted, enabled)
+            word = (on if value else off) if isinstance(value, bool) else ""
+            row.show(name, value, word, row.key == self.highlighted, enabled)
         self.query_one("#settings-reason", Static).update(lock)
         self.query_one("#settings-hint", Static).update(_("↑/↓ chooses a setting; Enter, ←/→ or a click changes it."))
         keys = [bar_item("back_to_table"), *common_keys(self.app.exits_locked, leave_out=("show_settings",))]
@@ -116,6 +125,32 @@ class SettingsScreen(ViewScreen):
     def row_clicked(self, event: SettingRow.Clicked) -> None:
         self.highlighted = event.key
         self.change(event.key, 1)
+
+    @on(OnOffSwitch.Changed)
+    def switch_tapped(self, event: OnOffSwitch.Changed) -> None:
+        event.stop()
+        row = event.switch.parent
+        if isinstance(row, SettingRow) and event.value != self.is_on(row.key):  # a tap, not a redraw
+            self.highlighted = row.key
+            self.change(row.key, 1)  # a refusal (progressive mid-round) puts the switch back as it was
+
+    def is_on(self, key: str) -> bool:
+        app = self.app
+        return {
+            "progressive": app.open_session.state.config.progressive,
+            "fast_play": app.fast_play,
+            "sound": app.sound,
+            "high_contrast": app.settings.high_contrast,
+            "reduce_motion": app.settings.reduce_motion,
+        }[key]
+
+    @on(LanguageSelect.Changed)
+    def language_picked(self, event: LanguageSelect.Changed) -> None:
+        event.stop()
+        if isinstance(event.value, str) and event.value != self.app.language:  # a pick, not a redraw
+            self.highlighted = "language"
+            self.app.language = event.value
+            self.refresh_view()
 
     def change(self, key: str, step: int) -> None:
         app = self.app
