@@ -142,3 +142,9 @@ async def test_the_language_select_lists_the_registry_and_a_tap_picks_one(tmp_pa
         assert not select.expanded
         await pilot.press("down", "down", "right")  # the screen's keys still work the rows: fast play on
         assert app.fast_play is True
+        await pilot.click(select)
+        await pilot.pause()
+        await pilot.press("escape")  # closes the list only
+        assert not select.expanded and isinstance(app.screen, SettingsScreen) and app.language == "it"
+        await pilot.press("right")  # fast play off again: the keys are the screen's once more
+        assert app.fast_play is False

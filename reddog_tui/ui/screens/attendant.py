@@ -18,7 +18,7 @@ from textual.validation import ValidationResult, Validator
 from textual.widgets import Button, Input, Static
 
 from ...engine import Phase, errors
-from ...i18n import LANGUAGE_NAMES, LANGUAGES, _, pgettext
+from ...i18n import _, pgettext
 from ...i18n.formatting import credits, number, voucher_number
 from ...kiosk.intents import OpenAttendantMenu
 from ...kiosk.pin import MAX_PIN_LENGTH
@@ -34,6 +34,7 @@ from ..kiosk_texts import (
     signed_credits,
 )
 from ..widgets.buttons import KeyBar, KeyItem
+from ..widgets.setting_fields import LanguageSelect, OnOffSwitch
 from .attendant_base import ATTENDANT_CSS, AttendantScreen, back_key
 
 if TYPE_CHECKING:
@@ -647,36 +648,6 @@ def field_id(key: str) -> str:
     return f"field-{key.replace('_', '-')}"
 
 
-class ChoiceField(Static, can_focus=True):
-    """A value chosen from a few with ←/→ or Space."""
-
-    BINDINGS = [
-        Binding("left", "step(-1)", show=False),
-        Binding("right,space", "step(1)", show=False),
-    ]
-
-    def __init__(self, key: str, choices: tuple, value, **kwargs) -> None:
-        super().__init__("", id=field_id(key), markup=False, **kwargs)
-        self.key, self.choices, self.value = key, choices, value
-
-    def label(self) -> str:
-        if self.key == Key.DEFAULT_LANGUAGE:
-            return LANGUAGE_NAMES[self.value]
-        return _("Yes") if self.value else _("No")
-
-    def show(self) -> None:
-        self.update(Content.assemble(("◀ ", "dim"), self.label(), (" ▶", "dim")))
-
-    def action_step(self, step: int) -> None:
-        index = self.choices.index(self.value)
-        self.value = self.choices[(index + step) % len(self.choices)]
-        self.show()
-
-    def on_click(self, event: events.Click) -> None:
-        self.focus()
-        self.action_step(1)
-
-
 class OperatorSettingsScreen(AttendantScreen):
     """The operator's settings: each field shows what was typed; Enter checks all of them with the
     settings model and saves them together, or names the first refused field and why."""
@@ -702,9 +673,10 @@ class OperatorSettingsScreen(AttendantScreen):
                     with Horizontal(classes="field", id=f"row-{key.replace('_', '-')}"):
                         yield Static("", classes="field-name", markup=False)
                         if key == Key.PROGRESSIVE_OFFERED:
-                            yield ChoiceField(key, (True, False), config.progressive_offered)
+                            yield Static("", id="progressive-offered-word", classes="field-word", markup=False)
+                            yield OnOffSwitch(config.progressive_offered, id=field_id(key))
                         elif key == Key.DEFAULT_LANGUAGE:
-                            yield ChoiceField(key, LANGUAGES, kiosk.default_language)
+                            yield LanguageSelect(kiosk.default_language, id=field_id(key))
                         else:
                             yield Input(
                                 validators=[SettingValidator(key, partial(parse, key))],
@@ -747,8 +719,10 @@ class OperatorSettingsScreen(AttendantScreen):
             value = values[key]
             text = ", ".join(map(str, value)) if isinstance(value, tuple) else str(value)
             self.query_one(f"#{field_id(key)}", Input).value = text
-        self.query_one(f"#{field_id(Key.PROGRESSIVE_OFFERED)}", ChoiceField).value = values[Key.PROGRESSIVE_OFFERED]
-        self.query_one(f"#{field_id(Key.DEFAULT_LANGUAGE)}", ChoiceField).value = values[Key.DEFAULT_LANGUAGE]
+        self.query_one(f"#{field_id(Key.PROGRESSIVE_OFFERED)}", OnOffSwitch).value = bool(
+            values[Key.PROGRESSIVE_OFFERED]
+        )
+        self.query_one(f"#{field_id(Key.DEFAULT_LANGUAGE)}", LanguageSelect).value = str(values[Key.DEFAULT_LANGUAGE])
 
     def refresh_view(self) -> None:
         if self.app.session is None:
@@ -757,8 +731,7 @@ class OperatorSettingsScreen(AttendantScreen):
         names = setting_names()
         for key in FIELDS:
             self.query_one(f"#row-{key.replace('_', '-')} .field-name", Static).update(names[key])
-        for choice in self.query(ChoiceField):
-            choice.show()
+        self.show_progressive_word()
         self.say(self.message)
         self.query_one("#keys", KeyBar).show(
             [
@@ -767,6 +740,15 @@ class OperatorSettingsScreen(AttendantScreen):
                 back_key(),
             ]
         )
+
+    def show_progressive_word(self) -> None:
+        offered = self.query_one(f"#{field_id(Key.PROGRESSIVE_OFFERED)}", OnOffSwitch).value
+        self.query_one("#progressive-offered-word", Static).update(_("Yes") if offered else _("No"))
+
+    @on(OnOffSwitch.Changed)
+    def switched(self, event: OnOffSwitch.Changed) -> None:
+        event.stop()
+        self.show_progressive_word()  # typed, not saved: Enter saves the whole form
 
     @on(Input.Submitted)
     def submitted(self, event: Input.Submitted) -> None:
@@ -778,8 +760,8 @@ class OperatorSettingsScreen(AttendantScreen):
         values: dict[Key, object] = {
             key: parse(key, self.query_one(f"#{field_id(key)}", Input).value) for key in NUMBER_FIELDS
         }
-        for choice in self.query(ChoiceField):
-            values[Key(choice.key)] = choice.value
+        values[Key.PROGRESSIVE_OFFERED] = self.query_one(f"#{field_id(Key.PROGRESSIVE_OFFERED)}", OnOffSwitch).value
+        values[Key.DEFAULT_LANGUAGE] = self.query_one(f"#{field_id(Key.DEFAULT_LANGUAGE)}", LanguageSelect).value
         return values
 
     def action_save(self) -> None:

@@ -24,8 +24,24 @@ MenuRow.-highlighted { background: $highlight-background; color: $on-highlight; 
 .field-name { width: 1fr; }
 .field-input, .field-input:focus { width: 24; height: 1; border: none; padding: 0 1; background: $felt-deep; }
 .field-input:focus { background: $hover; }
-ChoiceField { width: 24; height: 1; padding: 0 1; background: $felt-deep; }
-ChoiceField:focus { background: $hover; text-style: bold; }
+.field-word { width: 6; text-align: right; text-style: bold; padding: 0 1 0 0; }
+.field Switch {
+    width: 18; height: 1; border: none; padding: 0 1; background: $felt-deep;
+    & > .switch--slider { color: $hint-text; background: $felt; }
+    &.-on > .switch--slider { color: $highlight-text; }
+    &:focus { border: none; background: $hover; }
+}
+.field LanguageSelect { width: 24; }
+.field LanguageSelect > SelectCurrent {
+    background: $felt-deep; padding: 0 1;
+    & Static#label { color: $table-text; }
+    & .arrow { color: $hint-text; }
+}
+.field LanguageSelect:focus > SelectCurrent { border: none; background: $hover; & Static#label { text-style: bold; } }
+.field LanguageSelect > SelectOverlay { background: $felt-deep; color: $table-text; border: round $edge; }
+.field LanguageSelect > SelectOverlay > .option-list--option-highlighted {
+    background: $highlight-background; color: $on-highlight;
+}
 .field-input.-invalid, .field-input.-invalid:focus, .attendant-input.-invalid, .attendant-input.-invalid:focus {
     border: none; background: $refused-background;
 }

@@ -37,8 +37,3 @@ class LanguageSelect(Select[str], inherit_bindings=False):
     def action_step(self, step: int) -> None:
         current = self.value if isinstance(self.value, str) else LANGUAGES[0]
         self.value = LANGUAGES[(LANGUAGES.index(current) + step) % len(LANGUAGES)]
-
-    def watch_expanded(self, expanded: bool) -> None:
-        # Where the screen's keys work the rows (can_focus off), the closed list gives the focus back.
-        if not expanded and not self.can_focus and self.is_mounted:
-            self.screen.set_focus(None)
