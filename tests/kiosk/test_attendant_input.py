@@ -202,3 +202,32 @@ async def test_cash_out_and_exit_ask_first_and_show_the_amount(tmp_path):
         await pilot.press("enter", "escape")
         await pilot.pause()
         assert isinstance(app.screen, TableScreen) or app.screen.__class__.__name__ == "WelcomeScreen"
+
+
+@run
+async def test_the_operators_switch_and_language_select_are_saved_with_the_form(tmp_path):
+    """Progressive offered is a Switch (Space, ←/→ or a tap), the default language a Select (←/→
+    step, a tap opens the list); nothing is saved until Enter saves the whole form."""
+    from reddog_tui.ui.widgets.setting_fields import LanguageSelect, OnOffSwitch
+
+    app = kiosk_app(tmp_path, "de")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("enter")
+        screen = await operator_settings(pilot)
+        await pilot.press(*["down"] * 5)  # min, max, chips, max winnings, decks: then the switch
+        offered = screen.query_one("#field-progressive-offered", OnOffSwitch)
+        assert app.focused is offered and offered.value is True
+        await pilot.press("space")
+        assert offered.value is False and "Nein" in screen_text(app)
+        assert app.open_session.state.config.progressive_offered is True  # typed, not saved
+        await pilot.click(offered)
+        assert offered.value is True and "Ja" in screen_text(app)
+        await pilot.press("left")
+        await pilot.press(*["down"] * 3, "right")  # idle timeout, reminder, then the language: de to pl
+        language = screen.query_one("#field-default-language", LanguageSelect)
+        assert app.focused is language and language.value == "pl"
+        await pilot.press("enter")
+        await pilot.pause()
+        assert "Einstellungen gespeichert." in screen_text(app)
+        assert app.open_session.state.config.progressive_offered is False
+        assert app.running_kiosk.default_language == "pl"
