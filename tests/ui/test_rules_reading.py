@@ -27,7 +27,7 @@ def rules_view(app) -> VerticalScroll:
 
 
 def lit_pay_rows(app) -> list[str]:
-    return [row for table in app.screen.query(".rules-table") for row in lit_rows(table.content)]
+    return [row for table in app.screen.query(".rules-section") for row in lit_rows(table.content)]
 
 
 @run

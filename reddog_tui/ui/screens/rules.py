@@ -1,4 +1,6 @@
-"""The rules help: headings, paragraphs and tables in the current language, scrollable."""
+"""The rules help: headings, paragraphs, lists and tables in the current language, scrollable.
+
+Each section is one widget of styled lines (see `RulesSectionText`)."""
 
 from __future__ import annotations
 
@@ -8,6 +10,9 @@ from rich.cells import cell_len
 from textual.app import ComposeResult
 from textual.containers import VerticalScroll
 from textual.content import Content
+from textual.geometry import Size
+from textual.strip import Strip
+from textual.visual import Visual
 from textual.widget import Widget
 from textual.widgets import Static
 
@@ -15,9 +20,8 @@ from ...engine import TableConfig
 from ...i18n import _, current_language
 from ...i18n.keys import bar_item
 from ...i18n.rules_help import Bullets, RenderedBlock, RulesSection, Subheading, Table, render_rules
-from ..widgets.bullets import BulletList
 from ..widgets.buttons import KeyBar
-from ..widgets.prose import Prose
+from ..widgets.prose import wrap_lines
 from .base import ScrollingScreen
 from .table import common_keys
 
@@ -61,22 +65,6 @@ def table_content(header: tuple[str, ...], rows: list[tuple[str, ...]], highligh
     return Content("\n").join(parts)
 
 
-# What one widget of the help shows: a heading's or paragraph's text, a table's columns, or a
-# bullet list's items.
-WidgetText = str | Content | list[str]
-
-
-def block_widget(block: RenderedBlock, hand: tuple | None) -> Widget:
-    """One block of the help as a plain-text widget (never markup)."""
-    if isinstance(block, Table):
-        return Static(table_text(block, hand), classes="rules-table")
-    if isinstance(block, Bullets):  # a bullet list, wrapped lines hanging under the text
-        return BulletList(list(block.items), classes="rules-bullets")
-    if isinstance(block, Subheading):
-        return Prose(block.text, classes="rules-subheading")
-    return Prose(block.text, classes="rules-paragraph")
-
-
 def table_text(block: Table, hand: tuple | None) -> Content:
     """A table of the help, the row of the hand on the table (if any) lit."""
     rows, highlight = [], None
@@ -87,31 +75,103 @@ def table_text(block: Table, hand: tuple | None) -> Content:
     return table_content(tuple(block.header), rows, highlight)
 
 
-def show_text(widget: Widget, text: WidgetText) -> None:
-    """A widget of the help given its text anew; only a change repaints."""
-    if isinstance(widget, BulletList) and isinstance(text, list):
-        widget.update(text)  # it compares the items itself
-        return
-    if isinstance(widget, Static) and not isinstance(text, list) and widget.content != text:
-        widget.update(text)
+# Tables and bullet lists stand in from the text. The indent is a span of its own (a style that
+# changes nothing), so a snapshot's SVG draws it as a gap: SVG viewers may drop a text's leading
+# spaces, which would shift the line.
+INDENT = Content.styled("  ", "not dim")
+BULLET = "• "
+HEADING = "bold $highlight-text"
+SUBHEADING = "bold italic"
 
 
-def block_text(block: RenderedBlock, hand: tuple | None) -> WidgetText:
-    """The text of one block's widget."""
+def _wrapped(text: str, width: int, style: str = "") -> list[Content]:
+    return [Content.styled(line, style) if style else Content(line) for line in wrap_lines(text, width)]
+
+
+def block_lines(block: RenderedBlock, hand: tuple | None, width: int) -> list[Content]:
+    """One block of the help as lines of at most `width` cells (a table is never wrapped)."""
     if isinstance(block, Table):
-        return table_text(block, hand)
-    if isinstance(block, Bullets):
-        return list(block.items)
-    return block.text
+        return [INDENT + line for line in table_text(block, hand).split("\n")]
+    if isinstance(block, Bullets):  # wrapped lines hang under the item's text
+        lines: list[Content] = []
+        for item in block.items:
+            for index, line in enumerate(wrap_lines(item, max(1, width - INDENT.cell_length - len(BULLET)))):
+                lines.append(INDENT + Content(BULLET if index == 0 else " " * len(BULLET)) + Content(line))
+        return lines
+    if isinstance(block, Subheading):
+        return _wrapped(block.text, width, SUBHEADING)
+    return _wrapped(block.text, width)
 
 
-def all_texts(sections: list[RulesSection], hand: tuple | None) -> list[WidgetText]:
-    """Every text of the help in screen order, one entry per widget: what a redraw hands to them."""
-    texts: list[WidgetText] = []
-    for section in sections:
-        texts.append(section.heading)
-        texts += [block_text(block, hand) for block in section.blocks]
-    return texts
+# The help of five languages at a few widths: a switch back to a language shown before, and each
+# layout after a switch, finds its lines here.
+@lru_cache(maxsize=256)
+def section_lines(section: RulesSection, hand: tuple | None, width: int) -> tuple[Content, ...]:
+    """A section as the lines it is drawn as: its heading, then each block after a blank line."""
+    lines = _wrapped(section.heading, width, HEADING)
+    for block in section.blocks:
+        lines.append(Content())
+        lines += block_lines(block, hand, width)
+    return tuple(lines)
+
+
+class RulesSectionText(Widget):
+    """One section of the help drawn as one widget of styled lines.
+
+    A language switch rewords every text of the help; Textual measures and lays out each widget
+    anew, so a section is one widget rather than one per heading, paragraph, list and table.
+    """
+
+    DEFAULT_CSS = "RulesSectionText { height: auto; }"
+
+    def __init__(self, section: RulesSection, hand: tuple | None, **kwargs) -> None:
+        super().__init__(**kwargs)
+        self.section = section
+        self.hand = hand
+        self._drawn: dict[tuple, dict[int, Strip]] = {}  # the lines drawn, by wording, width and style
+
+    def show(self, section: RulesSection, hand: tuple | None) -> None:
+        """Draw another wording (or another lit hand); a new layout only if the height changes."""
+        if (section, hand) == (self.section, self.hand):
+            return
+        width = self.content_region.width
+        taller = width == 0 or len(section_lines(section, hand, width)) != len(self.lines(width))
+        self.section, self.hand = section, hand
+        self.refresh(layout=taller)
+
+    def lines(self, width: int) -> tuple[Content, ...]:
+        return section_lines(self.section, self.hand, width)
+
+    @property
+    def content(self) -> Content:
+        """What is drawn, as one text (at the width it has, or 80 cells before its first layout)."""
+        return Content("\n").join(self.lines(self.content_region.width or 80))
+
+    def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
+        return len(self.lines(width))
+
+    def render(self) -> Content:
+        return self.content
+
+    def render_line(self, y: int) -> Strip:
+        """Only the lines in view are drawn (a section runs on for pages), each once per wording:
+        a switch lays the screen out twice (sizes change) and a switch back finds them drawn."""
+        width = self.size.width
+        lines = self.lines(width)
+        if y >= len(lines):
+            return Strip.blank(width, self.visual_style.rich_style)
+        if self.text_selection is not None:  # a selection is drawn into the line: not kept
+            return Visual.to_strips(self, lines[y], width, 1, self.visual_style)[0]
+        key = (self.section, self.hand, width, self.visual_style, self.app.theme)
+        drawn = self._drawn.get(key)
+        if drawn is None:
+            if len(self._drawn) >= 8:  # five languages and a lit hand or two
+                self._drawn.clear()
+            drawn = self._drawn[key] = {}
+        strip = drawn.get(y)
+        if strip is None:
+            strip = drawn[y] = Visual.to_strips(self, lines[y], width, 1, self.visual_style)[0]
+        return strip
 
 
 class RulesScreen(ScrollingScreen):
@@ -119,19 +179,25 @@ class RulesScreen(ScrollingScreen):
 
     def __init__(self) -> None:
         super().__init__()
-        # The texts drawn, by (language, table, hand): switching languages back and forth
-        # while the help is open renders each language's help once.
-        self._texts: dict[tuple, list] = {}
+        # The help rendered, by (language, table): switching languages back and forth while the
+        # help is open renders each language's help once.
+        self._sections: dict[tuple, list[RulesSection]] = {}
 
     def compose(self) -> ComposeResult:
         yield Static("", id="rules-title", markup=False)
         state = self.app.session.state if self.app.session is not None else None
+        hand = current_hand(state)
         with VerticalScroll(id="rules-text"):
-            for section in rules_sections(state):
-                yield Static(section.heading, classes="rules-heading", id=f"rules-{section.id}", markup=False)
-                for block in section.blocks:
-                    yield block_widget(block, current_hand(state))
+            for section in self._rendered(state):
+                yield RulesSectionText(section, hand, classes="rules-section", id=f"rules-{section.id}")
         yield KeyBar(id="keys")
+
+    def _rendered(self, state) -> list[RulesSection]:
+        key = (current_language(), state.config if state is not None else None)
+        sections = self._sections.get(key)
+        if sections is None:  # a language not yet read on this screen (or another table)
+            sections = self._sections[key] = rules_sections(state)
+        return sections
 
     def on_mount(self) -> None:
         self._draw_fixed_texts()
@@ -142,23 +208,10 @@ class RulesScreen(ScrollingScreen):
         self.query_one("#keys", KeyBar).show(keys)
 
     def refresh_view(self) -> None:
-        """Hand the new texts to the widgets already there: every language has the same sections and blocks."""
+        """Hand each section widget its section anew: every language has the same sections in the same order."""
         state = self.app.session.state if self.app.session is not None else None
         hand = current_hand(state)
-        key = (current_language(), state.config if state is not None else None, hand)
-        texts = self._texts.get(key)
-        if texts is None:  # a language not yet read on this screen (or another table or hand)
-            texts = self._texts[key] = all_texts(rules_sections(state), hand)
-        widgets = list(self.query_one("#rules-text", VerticalScroll).children)
-        if len(widgets) != len(texts):
-            self.call_later(self._rebuild)  # a different shape (another table setting): build anew
-            return
-        for widget, text in zip(widgets, texts):
-            show_text(widget, text)
+        widgets = self.query_one("#rules-text", VerticalScroll).query_children(RulesSectionText)
+        for widget, section in zip(widgets, self._rendered(state), strict=True):
+            widget.show(section, hand)
         self._draw_fixed_texts()
-
-    async def _rebuild(self) -> None:
-        scroll = self.query_one("#rules-text", VerticalScroll).scroll_y
-        await self.recompose()
-        self._draw_fixed_texts()
-        self.query_one("#rules-text", VerticalScroll).scroll_to(y=scroll, animate=False)
