@@ -22,7 +22,7 @@ from ..key_bindings import bindings
 from ..motion import FAST, NORMAL, Frame, Looks, frames, length_s, looks_of
 from ..texts import BUTTON_KEYS, announcement, button_label, error_text, letter_action
 from ..view import BUTTON_ORDER, TableView
-from ..widgets.buttons import ActionButton, KeyBar, key_label
+from ..widgets.buttons import ActionButton, KeyBar, KioskButton, key_label
 from ..widgets.card import CardView
 from ..widgets.chips import Chip
 from ..widgets.line import Line
@@ -112,8 +112,7 @@ class TableScreen(ViewScreen):
         self.zero_credits = ZeroCreditsPanel(id="zero-credits")  # out of credits: in place of chips and banner
         self.buttons = [ActionButton(action, classes="action") for action in BUTTON_ORDER]
         self.action_buttons = {button.table_action: button for button in self.buttons}
-        self.bankroll = Button(Content(""), id="new-bankroll", classes="action")
-        self.bankroll.can_focus = False  # driven by key or click, like the table's buttons
+        self.bankroll = KioskButton(Content(""), id="new-bankroll", classes="action")
         self.bankroll.display = False  # shown only when out of credits at the practice table
         self.key_bar = KeyBar(id="keys")
         with Vertical(id="table-body") as self.body:

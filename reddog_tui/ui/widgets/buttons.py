@@ -26,23 +26,27 @@ def key_label(key: str, label: str) -> Content:
     return Content.assemble((f" {key} ", "bold reverse"), " ", label)
 
 
-class ActionButton(Button):
-    """A table action; the kiosk drives it by key or click, so it takes no focus."""
+class KioskButton(Button):
+    """A button of the kiosk, pressed by a tap or by its key, so it takes no focus."""
 
     can_focus = False
 
-    if TYPE_CHECKING:  # for the type checker only: the table's buttons are on a Red Dog app
+    if TYPE_CHECKING:  # for the type checker only: the kiosk's buttons are on a Red Dog app
         app = getters.app(RedDogApp)
-
-    def __init__(self, action: Action, **kwargs) -> None:
-        super().__init__(Content(""), id=f"action-{action.value.replace('_', '-')}", **kwargs)
-        self.table_action = action
 
     def press(self) -> Self:
         # A key presses the button too (see TableScreen): its pressed look is a flash of motion, so
         # none where motion is off (reduce motion, Textual's animations off).
         self.active_effect_duration = PRESSED_S if self.app.motion else 0
         return super().press()
+
+
+class ActionButton(KioskButton):
+    """A table action; the kiosk drives it by key or click."""
+
+    def __init__(self, action: Action, **kwargs) -> None:
+        super().__init__(Content(""), id=f"action-{action.value.replace('_', '-')}", **kwargs)
+        self.table_action = action
 
     async def _on_click(self, event: events.Click) -> None:  # async as Button's own, which runs after it
         # The next phase's button appears where the pressed one was: the second
@@ -73,10 +77,13 @@ class KeyItem(NamedTuple):
     action: str | None = None
 
 
-class KeyButton(Button):
-    """A key bar item to click or tap; it runs its key's action and takes no focus."""
+class KeyButton(KioskButton):
+    """A key bar item to click or tap; it runs its key's action.
 
-    can_focus = False
+    It is lit while a mouse moves over it (the class -pointed), not while it is under the pointer
+    (:hover): a touch screen leaves its pointer where the finger was, so the tapped item would stay
+    lit, or the one a new language's wider labels move under it. A tap puts the light out.
+    """
 
     def __init__(self, item: KeyItem) -> None:
         super().__init__(key_label(item.key, item.label), action=item.action, compact=True, classes="key")
@@ -94,6 +101,14 @@ class KeyButton(Button):
         if event.chain > 1:
             event.prevent_default()
             event.stop()
+        self.remove_class("-pointed")
+
+    def on_mouse_move(self) -> None:
+        self.add_class("-pointed")
+
+    def on_leave(self, event: events.Leave) -> None:
+        if event.node is self:
+            self.remove_class("-pointed")
 
 
 class KeyHint(Static):
