@@ -6,7 +6,6 @@ import errno
 import json
 import os
 import re
-import secrets
 import sqlite3
 import stat
 import threading
@@ -428,6 +427,8 @@ def _create(path: Path) -> None:
 
     Runs under the folder lock: a draft found beside it was left by an interrupted creation.
     """
+    import secrets  # only a new journal needs it (and it imports hmac and hashlib): not every start
+
     pattern = _draft_pattern(path)
     for leftover in path.parent.iterdir():
         if pattern.fullmatch(leftover.name):

@@ -5,7 +5,6 @@ from __future__ import annotations
 import inspect
 import logging
 import random
-import secrets
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import replace
@@ -94,7 +93,7 @@ class RedDogApp(KioskApp, App):
         use_glyph_set(glyphs)
         for theme in build_themes():
             self.register_theme(theme)
-        self.theme = theme_for(console=glyphs.is_console, high_contrast=False)
+        self._start_with_theme(theme_for(console=glyphs.is_console, high_contrast=False))
         # Textual's documented way to change how every scrollbar is drawn.
         ScrollBar.renderer = WholeCellScrollBarRender if glyphs.is_console else ScrollBarRender
         if language is not None and language not in LANGUAGES:
@@ -105,7 +104,7 @@ class RedDogApp(KioskApp, App):
         self.demo = seed is not None
         self.kiosk = kiosk
         self.dealer: Dealer = dealer or ShuffledDealer(
-            random.Random(seed) if seed is not None else secrets.SystemRandom()
+            random.Random(seed) if seed is not None else random.SystemRandom()  # what `secrets` offers
         )
         self.push_pause = push_pause
         self.clock = clock  # the store's clock (round times); tests pin it
@@ -240,6 +239,22 @@ class RedDogApp(KioskApp, App):
         if session is not None:
             self._store_call(lambda: session.set_setting(key, on))
         self.publish_view()
+
+    def _start_with_theme(self, name: str) -> None:
+        """The theme the app starts with, taken before the stylesheet is first read.
+
+        Setting `theme` runs Textual's watcher, which reads the whole stylesheet again and restyles
+        every widget once the app runs: at start that is a second reading for nothing. So the
+        stylesheet is given the theme's variables before its first reading, with the classes the
+        watcher would set; the themes are dark, as Textual's default, so its ANSI filter stands.
+        """
+        self.set_reactive(App.theme, name)
+        theme = self.current_theme
+        assert theme.dark, "a light theme would need Textual's light ANSI filter: set `theme` instead"
+        self.stylesheet.set_variables(self.get_css_variables())
+        self.set_class(True, f"-theme-{name}", update=False)
+        self.set_class(True, "-dark-mode", update=False)
+        self.set_class(False, "-light-mode", update=False)
 
     def apply_theme(self) -> None:
         """The felt, or the high-contrast theme the setting asks for (the console keeps its own)."""

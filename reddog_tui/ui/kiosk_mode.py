@@ -8,75 +8,26 @@ import time
 from typing import TYPE_CHECKING
 
 from ..engine import Action
-from ..kiosk.idle import IdleStep
-from ..kiosk.intents import (
-    BackToWelcome,
-    CallOpenDecision,
-    Intent,
-    JournalAttendant,
-    LockSignIn,
-    OpenAttendantMenu,
-    RefusePin,
-    ShowRealityCheck,
-    StartAttract,
-    TakeAction,
-)
-from ..kiosk.mode import ATTENDANT_LOG_LEVELS, ATTENDANT_LOG_TEXT, KioskMode
 
+# The kiosk's rules (`kiosk.mode`, its intents, the PIN's hashing) are imported when kiosk mode
+# starts or acts, not with the app: a practice table opens without them.
 if TYPE_CHECKING:
     from collections.abc import Callable
 
     from textual.app import App
     from textual.screen import Screen
 
+    from ..kiosk.intents import Intent
     from ..kiosk.summary import RoundTally, SessionSummary
     from ..store.session import GameSession
     from .screens.reality_check import RealityChoice
+    from .shown_kiosk import ShownKiosk
 
     MixedIntoApp = App  # what the mixin's methods may use of the app
 else:
     MixedIntoApp = object
 
 log = logging.getLogger(__name__)
-
-
-class ShownKiosk(KioskMode):
-    """The kiosk's rules with the app that shows them: `tick` asks the rules and carries out what they ask."""
-
-    def __init__(self, app: KioskApp, clock: Callable[[], float]) -> None:
-        assert app.session is not None  # kiosk mode starts once the journal is open
-        super().__init__(app.session, clock, app.requested_language)
-        self.app = app
-
-    def tick(self) -> IdleStep:
-        """Once a second: the idle timeout, the reality check and the top bar's clock."""
-        from .screens.attendant_base import AttendantScreen
-        from .screens.welcome import WelcomeScreen
-
-        app = self.app
-        if app.session is None:  # play has stopped on the error screen
-            return IdleStep.NOTHING
-        summary = app.guest_summary()  # before idle may end the session
-        idle = self.idle(
-            welcome_shown=app.shows(WelcomeScreen),
-            attendant_at_work=app.shows(AttendantScreen),
-            welcome_in_view=isinstance(app.screen, WelcomeScreen),
-        )
-        if idle is not None:
-            app.carry_out(idle)
-            if app.session is None:  # what idle asked for could not be journaled: play has stopped
-                return IdleStep.NOTHING
-            if isinstance(idle, BackToWelcome):  # the guest has left: what their session came to
-                app.show_session_summary(summary)
-        due = self.reality_check()
-        if due is not None:
-            app.carry_out(due)
-        app.refresh_session_info()
-        if idle is None:
-            return IdleStep.NOTHING
-        if isinstance(idle, StartAttract):
-            return IdleStep.ATTRACT
-        return IdleStep.CALL if isinstance(idle, CallOpenDecision) else IdleStep.WELCOME
 
 
 EXIT_ACTIONS = frozenset({"quit"})
@@ -109,6 +60,7 @@ class KioskApp(MixedIntoApp):
     def start_kiosk_mode(self) -> bool:
         """After the session is open: lock the exits and start the clock. False if no PIN is set."""
         from ..kiosk.signals import ExitSignalLock
+        from .shown_kiosk import ShownKiosk
 
         self.kiosk_mode = ShownKiosk(self, getattr(self, "clock", None) or time.time)
         if not self.kiosk_mode.pin_set():
@@ -137,6 +89,18 @@ class KioskApp(MixedIntoApp):
 
     def carry_out(self, *intents: Intent) -> None:
         """What the kiosk's rules asked for, as screens, table actions and journal entries."""
+        from ..kiosk.intents import (
+            BackToWelcome,
+            CallOpenDecision,
+            JournalAttendant,
+            LockSignIn,
+            OpenAttendantMenu,
+            RefusePin,
+            ShowRealityCheck,
+            StartAttract,
+            TakeAction,
+        )
+
         for intent in intents:
             if self.session is None:  # the journal failed on the way: play has stopped on the error screen
                 return
@@ -209,6 +173,8 @@ class KioskApp(MixedIntoApp):
         self.push_screen(PinScreen())
 
     def journal_attendant(self, event: str, value: int | None = None) -> None:
+        from ..kiosk.mode import ATTENDANT_LOG_LEVELS, ATTENDANT_LOG_TEXT
+
         log.log(ATTENDANT_LOG_LEVELS.get(event, logging.INFO), "attendant: %s", ATTENDANT_LOG_TEXT.get(event, event))
         session = self.session
         if session is not None:

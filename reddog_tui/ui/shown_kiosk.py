@@ -1,0 +1,53 @@
+"""Kiosk mode's rules with the app that shows them; imported when kiosk mode starts (see `kiosk_mode`)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ..kiosk.idle import IdleStep
+from ..kiosk.intents import BackToWelcome, CallOpenDecision, StartAttract
+from ..kiosk.mode import KioskMode
+
+if TYPE_CHECKING:
+    from collections.abc import Callable
+
+    from .kiosk_mode import KioskApp
+
+
+class ShownKiosk(KioskMode):
+    """The kiosk's rules with the app that shows them: `tick` asks the rules and carries out what they ask."""
+
+    def __init__(self, app: KioskApp, clock: Callable[[], float]) -> None:
+        assert app.session is not None  # kiosk mode starts once the journal is open
+        super().__init__(app.session, clock, app.requested_language)
+        self.app = app
+
+    def tick(self) -> IdleStep:
+        """Once a second: the idle timeout, the reality check and the top bar's clock."""
+        from .screens.attendant_base import AttendantScreen
+        from .screens.welcome import WelcomeScreen
+
+        app = self.app
+        if app.session is None:  # play has stopped on the error screen
+            return IdleStep.NOTHING
+        summary = app.guest_summary()  # before idle may end the session
+        idle = self.idle(
+            welcome_shown=app.shows(WelcomeScreen),
+            attendant_at_work=app.shows(AttendantScreen),
+            welcome_in_view=isinstance(app.screen, WelcomeScreen),
+        )
+        if idle is not None:
+            app.carry_out(idle)
+            if app.session is None:  # what idle asked for could not be journaled: play has stopped
+                return IdleStep.NOTHING
+            if isinstance(idle, BackToWelcome):  # the guest has left: what their session came to
+                app.show_session_summary(summary)
+        due = self.reality_check()
+        if due is not None:
+            app.carry_out(due)
+        app.refresh_session_info()
+        if idle is None:
+            return IdleStep.NOTHING
+        if isinstance(idle, StartAttract):
+            return IdleStep.ATTRACT
+        return IdleStep.CALL if isinstance(idle, CallOpenDecision) else IdleStep.WELCOME
