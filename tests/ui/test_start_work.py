@@ -1,0 +1,45 @@
+"""What a start does before the table is ready: no work that only a later screen, kiosk mode or a new
+journal needs (the cold-start benchmark in benchmarks/run.py times it; this counts it)."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+
+PROBE = """
+import json, sys
+from textual.css.stylesheet import Stylesheet
+from reddog_tui.ui.app import RedDogApp
+
+readings = []
+reparse = Stylesheet.reparse
+def counted(self):
+    readings.append(1)
+    return reparse(self)
+Stylesheet.reparse = counted
+
+async def ready(pilot):
+    await pilot.pause()
+    pilot.app.exit()
+
+RedDogApp(language="de", data_dir=sys.argv[1]).run(headless=True, size=(80, 24), auto_pilot=ready)
+later = ["secrets", "reddog_tui.kiosk.mode", "reddog_tui.kiosk.intents", "reddog_tui.kiosk.pin"]
+print(json.dumps({"readings_again": len(readings), "imported": [name for name in later if name in sys.modules]}))
+"""
+
+
+def start(data_dir: Path) -> dict:
+    done = subprocess.run(
+        [sys.executable, "-c", PROBE, str(data_dir)], cwd=ROOT, capture_output=True, text=True, check=True, timeout=120
+    )
+    return json.loads(done.stdout.strip().splitlines()[-1])
+
+
+def test_a_start_reads_the_stylesheet_once_and_leaves_kiosk_mode_unimported(tmp_path):
+    start(tmp_path)  # the first start creates the journal (which needs secrets)
+    found = start(tmp_path)
+    assert found == {"readings_again": 0, "imported": []}
