@@ -25,10 +25,11 @@ class Pace:
 
     step_s: float  # a card arriving: its back, then its face
     beat_s: float  # the third card lies face down this long before it turns
+    result_s: float  # the result (banner, stakes, message, buttons) comes this long after the last card
 
 
-NORMAL = Pace(step_s=0.08, beat_s=0.5)
-FAST = Pace(step_s=0.015, beat_s=0.08)  # fast play: the whole deal in a blink
+NORMAL = Pace(step_s=0.08, beat_s=0.5, result_s=0.1)
+FAST = Pace(step_s=0.015, beat_s=0.08, result_s=0.015)  # fast play: the whole deal in a blink
 
 
 @dataclass(frozen=True, slots=True)
@@ -45,11 +46,13 @@ def looks_of(state: TableState) -> Looks:
     return ((first, True), (second, True), (third, state.third_card_shown))
 
 
-def frames(shown: Looks, final: Looks, pace: Pace) -> list[Frame]:
+def frames(shown: Looks, final: Looks, pace: Pace, *, result: bool = False) -> list[Frame]:
     """The frames from what the cards show now to `final`; none when `final` is drawn at once.
 
     A new hand arrives card by card, each first on its back then turned, the third card landing
     face down between the two; a third card that is to be turned stays face down a beat first.
+    `result`: the hand is decided, and its result comes in a frame of its own after the last card
+    (a frame drawing the cards and the result at once would repaint nearly the whole table).
     """
     if final in (shown, EMPTY):
         return []
@@ -71,6 +74,8 @@ def frames(shown: Looks, final: Looks, pace: Pace) -> list[Frame]:
         steps.append(Frame(pace.beat_s, final))
     if not steps or steps[-1].looks != final:  # nothing to show step by step
         return []
+    if result:
+        steps.append(Frame(pace.result_s, final))
     return steps
 
 

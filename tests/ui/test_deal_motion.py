@@ -36,7 +36,9 @@ def looks(app) -> tuple[tuple[str, bool] | None, ...]:
 
 
 def banner_shown(app) -> bool:
-    return app._table_screen().query_one(OutcomeBanner).shown
+    """Seen: in its place and not veiled (while the third card turns it waits there, transparent)."""
+    banner = app._table_screen().query_one(OutcomeBanner)
+    return banner.shown and not banner.veiled
 
 
 def message(app) -> str:
@@ -91,7 +93,9 @@ async def test_the_third_card_turns_after_a_beat_and_the_result_comes_with_it(tm
         assert looks(app)[2] == (third, False) and not banner_shown(app)  # the beat: still face down
         assert [timer.delay for timer in timers.pending()] == [NORMAL.beat_s]
         await timers.fire()
-        assert looks(app)[2] == (third, True)
+        assert looks(app)[2] == (third, True) and not banner_shown(app)  # the card first, alone
+        assert [timer.delay for timer in timers.pending()] == [NORMAL.result_s]
+        await timers.fire()
         assert banner_shown(app) and message(app).startswith("In between!")
 
 
@@ -100,7 +104,8 @@ def table_line(app, name: str) -> str:
 
 
 def buttons_shown(app) -> list[str]:
-    return [button.table_action.value for button in app._table_screen().buttons if button.display]
+    """The buttons seen: displayed and not veiled."""
+    return [button.table_action.value for button in app._table_screen().buttons if button.display and not button.veiled]
 
 
 @run
@@ -120,7 +125,11 @@ async def test_during_the_beat_the_table_stands_as_staked_and_tells_nothing_of_a
         assert buttons_shown(app) == []
         assert not any(chip.usable for chip in app._table_screen().chips)
         assert message(app) == "The third card is turned …"
-        await timers.fire()
+        await timers.fire()  # the card turns; the table still stands as staked
+        assert looks(app)[2] == (card_code(SPREAD_4_LOSE[2]), True)
+        assert table_line(app, "stakes") == "Ante 1   Raise 1" and buttons_shown(app) == [] and not banner_shown(app)
+        await timers.fire()  # the result
+        assert banner_shown(app)
         assert table_line(app, "stakes") == "Ante 0"
         assert buttons_shown(app) == ["rebet", "new_bet"]
         assert message(app) == "Spread 4: the third card is not in between — you lose your stake."
@@ -145,6 +154,7 @@ async def test_a_key_pressed_during_the_deal_is_applied_exactly_once(tmp_path):
         assert [timer.delay for timer in timers.pending()] == [NORMAL.beat_s]
         await timers.fire()
         assert looks(app) == ((first, True), (second, True), (third, True))
+        await timers.fire()  # the result
         assert not timers.pending()
 
 
@@ -190,7 +200,7 @@ async def test_a_pair_turns_its_third_card_after_the_beat_and_fast_play_makes_it
             delays.append(timers.pending()[0].delay)
             await timers.fire()
         pace = FAST if fast_play else NORMAL
-        assert delays == [pace.step_s] * 4 + [pace.beat_s]
+        assert delays == [pace.step_s] * 4 + [pace.beat_s, pace.result_s]
         assert looks(app)[2] == (card_code(PAIR_PUSH[2]), True)
         if fast_play:
             assert sum(delays) <= 0.2
@@ -206,7 +216,7 @@ async def test_the_push_banner_stays_readable_and_the_next_hand_is_dealt_in_fram
         await pilot.press("enter", "plus", "d")
         frame, push = timers.pending()
         # The banner comes with the last frame: the pause counts from there.
-        assert push.delay == pytest.approx(PUSH_PAUSE_S + sum(DEAL_STEPS_S))
+        assert push.delay == pytest.approx(PUSH_PAUSE_S + sum(DEAL_STEPS_S) + NORMAL.result_s)
         while frame is not None:
             assert not banner_shown(app)
             await fire(frame)
@@ -244,6 +254,9 @@ def test_the_frames_end_on_the_committed_cards():
     assert frames(EMPTY, dealt, NORMAL)[-1].looks == dealt
     assert frames(dealt, turned, NORMAL)[-1].looks == turned
     assert length_s(frames(dealt, turned, NORMAL)) == NORMAL.beat_s
+    # A decided hand's result comes in a frame of its own, after the last card.
+    assert length_s(frames(dealt, turned, NORMAL, result=True)) == NORMAL.beat_s + NORMAL.result_s
+    assert frames(dealt, turned, NORMAL, result=True)[-1].looks == turned
     assert frames(turned, EMPTY, NORMAL) == []  # cards taken off go at once
     assert frames(dealt, dealt, NORMAL) == []
 
@@ -263,7 +276,7 @@ def test_snapshot_the_third_card_face_down_during_the_beat(snap_compare, tmp_pat
 
 
 @run
-async def test_a_win_rings_the_bell_with_the_turned_card(tmp_path):
+async def test_a_win_rings_the_bell_with_its_banner(tmp_path):
     app = moving_app(tmp_path, [SPREAD_4_WIN])
     rings = []
     async with app.run_test(size=(80, 24)) as pilot:
@@ -274,4 +287,6 @@ async def test_a_win_rings_the_bell_with_the_turned_card(tmp_path):
         await pilot.press("r")
         assert app.session.state.outcome is Outcome.WIN and rings == []  # the beat: not yet
         await timers.fire()
-        assert rings == [(card_code(SPREAD_4_WIN[2]), True)]
+        assert rings == []  # the card has turned; the result comes next
+        await timers.fire()
+        assert rings == [(card_code(SPREAD_4_WIN[2]), True)] and banner_shown(app)

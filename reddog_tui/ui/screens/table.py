@@ -180,7 +180,7 @@ class TableScreen(ViewScreen):
         self.marker.spread = state.spread if state.kind is HandKind.SPREAD else 0
         self.paytable.hand = None if state.kind is None else (state.kind, state.spread)
         lines["stakes"].text = self._stakes(shown, winnings=not moving)
-        self.outcome.show(None if moving else state)
+        self.outcome.show(None if moving and turning is None else state, veiled=turning is not None)
         out_of_credits = view.out_of_credits and not moving  # told with the result, after the last frame
         self.zero_credits.show(self.out_of_credits_text() if out_of_credits else "")
         # A settled round cannot take chips (R12, R13): its banner stands in their place; out of
@@ -196,13 +196,17 @@ class TableScreen(ViewScreen):
         for chip in self.chips:
             chip.selected = chip.value == self.selected_chip
             chip.usable = turning is None and view.chip_usable(chip.value)
-        buttons = () if turning is not None else view.buttons  # the result's buttons come with it
+        # While the card turns the result's buttons take their places veiled (transparent, deaf
+        # to clicks): the result then only unveils them, a repaint rather than a new layout.
+        veiled = turning is not None
+        buttons = view.buttons
         for button in self.buttons:
             action = button.table_action
             button.display = action in buttons
             if action in buttons:  # a hidden button keeps its state: each change restyles it
                 button.set_text(BUTTON_KEYS[action], button_label(action))
                 button.disabled = view.why_not(action) is not None
+                button.veil(veiled)
         offer = out_of_credits and not self.app.kiosk
         self.bankroll.display = offer
         if offer:
@@ -239,7 +243,9 @@ class TableScreen(ViewScreen):
             self._stop_frames()  # a view that came by itself (a timer): the old frames end at once
             self._last_frame_drawn()
             before, self._final_looks = self._final_looks, final
-            steps = frames(before, final, FAST if self.app.fast_play else NORMAL) if before is not None else []
+            pace = FAST if self.app.fast_play else NORMAL
+            decided = self.view.staked is not None  # the hand's result waits for the cards
+            steps = frames(before, final, pace, result=decided) if before is not None else []
             if steps and self.app.motion:
                 self._draw_looks(steps[0].looks)
                 self._frames = steps[1:]

@@ -52,9 +52,20 @@ class ActionButton(KioskButton):
         # The next phase's button appears where the pressed one was: the second
         # click of a double click would press it (a raise or a new wager unasked).
         # Textual calls Button's own handler after this one unless prevented.
-        if event.chain > 1:
+        if event.chain > 1 or self.veiled:
             event.prevent_default()
             event.stop()
+
+    def veil(self, veiled: bool) -> None:
+        """Veiled: in its place but transparent and deaf to clicks (a result not yet shown). An
+        inline opacity, so unveiling repaints the button without restyling it."""
+        opacity = 0.0 if veiled else 1.0
+        if self.styles.opacity != opacity:
+            self.styles.opacity = opacity
+
+    @property
+    def veiled(self) -> bool:
+        return self.styles.opacity == 0.0
 
     def set_text(self, key: str, label: str) -> None:
         text = key_label(key, label)

@@ -30,18 +30,28 @@ class OutcomeBanner(Static):
         self.kind: Banner | None = None
         self._text = ""
 
-    def show(self, state: TableState | None) -> None:
-        """Draw `state`'s banner (none while a round is open, or for None: while the cards are still
-        being dealt or turned); only a change repaints."""
+    def show(self, state: TableState | None, *, veiled: bool = False) -> None:
+        """Draw `state`'s banner (none while a round is open, or for None: while the cards are being
+        dealt). `veiled`: in its place, styled and worded, but transparent until the third card has
+        turned, when unveiling it repaints the banner without restyling the table or laying it out."""
         kind, text = (banner_kind(state), banner_text(state)) if state is not None else (None, "")
         if kind is not self.kind:
             for each in Banner:
-                self.set_class(each is kind, f"-{each.value}")
+                self.set_class(each is kind, f"-{each.value}", update=False)
+            self.update_node_styles()  # one style update for the swap
             self.kind = kind
         if text != self._text:
             self._text = text
-            self.update(text)
+            self.update(text, layout=False)  # each kind's box has a fixed size
+        opacity = 0.0 if veiled else 1.0
+        if self.styles.opacity != opacity:
+            self.styles.opacity = opacity
 
     @property
     def shown(self) -> bool:
+        """In its place (veiled or not): the chips give it their room."""
         return self.kind is not None
+
+    @property
+    def veiled(self) -> bool:
+        return self.styles.opacity == 0.0
