@@ -7,15 +7,15 @@ from collections.abc import Callable
 from functools import partial
 from typing import TYPE_CHECKING
 
-from textual import events, getters, on
+from textual import getters, on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.content import Content
-from textual.message import Message
 from textual.screen import ModalScreen, Screen
 from textual.validation import ValidationResult, Validator
-from textual.widgets import Button, Input, Static
+from textual.widgets import Button, Input, OptionList, Static
+from textual.widgets.option_list import Option
 
 from ...engine import Phase, errors
 from ...i18n import _, pgettext
@@ -34,6 +34,7 @@ from ..kiosk_texts import (
     signed_credits,
 )
 from ..widgets.buttons import KeyBar, KeyItem
+from ..widgets.choice_list import ChoiceList
 from ..widgets.setting_fields import LanguageSelect, OnOffSwitch
 from .attendant_base import ATTENDANT_CSS, AttendantScreen, back_key
 
@@ -181,23 +182,11 @@ def menu_labels() -> dict[str, str]:
     }
 
 
-class MenuRow(Static):
-    class Chosen(Message):
-        def __init__(self, key: str) -> None:
-            super().__init__()
-            self.key = key
-
-    def __init__(self, key: str) -> None:
-        super().__init__("", id=f"menu-{key.replace('_', '-')}", markup=False)
-        self.key = key
-
-    def on_click(self, event: events.Click) -> None:
-        event.stop()
-        self.post_message(self.Chosen(self.key))
-
-
 class AttendantMenu(AttendantScreen):
+    """The menu is an OptionList: ↑/↓ and Enter, a click, or an entry's number open it."""
+
     BINDINGS = [
+        # The list answers ↑/↓/Enter itself when focused; these keep them working wherever the focus is.
         Binding("up", "move(-1)", show=False),
         Binding("down", "move(1)", show=False),
         Binding("enter", "choose", show=False),
@@ -208,7 +197,6 @@ class AttendantMenu(AttendantScreen):
     def __init__(self) -> None:
         super().__init__()
         self.keys: tuple[str, ...] = MENU  # the entries this kiosk offers, known once the screen is composed
-        self.highlighted = MENU[0]
         self.message = ""
 
     def compose(self) -> ComposeResult:
@@ -217,12 +205,24 @@ class AttendantMenu(AttendantScreen):
             yield Static("", id="cash-out-banner", classes="attendant-banner", markup=False)
             yield Static("", id="settings-problems", classes="attendant-banner", markup=False)
             yield Static("", id="menu-status", classes="attendant-line", markup=False)
-            with Vertical(classes="attendant-list"):
-                self.keys = menu_keys(self.app)
-                for key in self.keys:
-                    yield MenuRow(key)
+            self.keys = menu_keys(self.app)
+            yield ChoiceList(*(Option("", id=key) for key in self.keys), id="menu", classes="attendant-list")
             yield Static("", classes="attendant-message", markup=False)
         yield KeyBar(id="keys")
+
+    @property
+    def menu(self) -> ChoiceList:
+        return self.query_one("#menu", ChoiceList)
+
+    @property
+    def highlighted(self) -> str:
+        """The entry lit on the menu."""
+        return self.menu.highlighted_id or self.keys[0]
+
+    def on_mount(self) -> None:
+        self.menu.highlighted = 0
+        self.menu.focus()
+        super().on_mount()
 
     def refresh_view(self) -> None:
         if self.app.session is None:
@@ -244,9 +244,8 @@ class AttendantMenu(AttendantScreen):
             )
         )
         labels = menu_labels()
-        for n, row in enumerate(self.query(MenuRow)):
-            row.update(f"{n + 1}  {labels[row.key]}")
-            row.set_class(row.key == self.highlighted, "-highlighted")
+        for n, key in enumerate(self.keys):
+            self.menu.replace_option_prompt(key, Content(f"{n + 1}  {labels[key]}"))  # Content: no markup
         self.say(self.message)
         self.query_one("#keys", KeyBar).show(
             [
@@ -257,22 +256,21 @@ class AttendantMenu(AttendantScreen):
         )
 
     def action_move(self, step: int) -> None:
-        index = self.keys.index(self.highlighted)
-        self.highlighted = self.keys[max(0, min(len(self.keys) - 1, index + step))]
-        self.refresh_view()
+        self.menu.action_cursor_down() if step > 0 else self.menu.action_cursor_up()
 
     def action_choose(self) -> None:
         self.open(self.highlighted)
 
     def action_choose_number(self, index: int) -> None:
         if index < len(self.keys):
-            self.highlighted = self.keys[index]
-            self.open(self.highlighted)
+            self.menu.highlighted = index
+            self.open(self.keys[index])
 
-    @on(MenuRow.Chosen)
-    def row_chosen(self, event: MenuRow.Chosen) -> None:
-        self.highlighted = event.key
-        self.open(event.key)
+    @on(OptionList.OptionSelected, "#menu")
+    def entry_chosen(self, event: OptionList.OptionSelected) -> None:
+        event.stop()
+        if event.option.id is not None:
+            self.open(event.option.id)
 
     def open(self, key: str) -> None:
         self.message = ""

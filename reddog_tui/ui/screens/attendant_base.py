@@ -17,9 +17,12 @@ ATTENDANT_CSS = """
 .attendant-list { height: auto; border: round $edge; padding: 0 1; width: 60; }
 .attendant-form { width: 100%; }
 .attendant-input, .attendant-input:focus { width: 24; height: 1; border: none; padding: 0 1; background: $hover; margin: 1 0 0 0; }
-MenuRow { height: 1; }
-MenuRow:hover { background: $hover; }
-MenuRow.-highlighted { background: $highlight-background; color: $on-highlight; text-style: bold; }
+#menu, #menu:focus {
+    height: auto; border: round $edge; padding: 0 1; width: 60; background: $felt; background-tint: $felt 0%;
+    color: $table-text;
+    & > .option-list--option-hover { background: $hover; }
+    & > .option-list--option-highlighted { background: $highlight-background; color: $on-highlight; text-style: bold; }
+}
 .field { height: 1; }
 .field-name { width: 1fr; }
 .field-input, .field-input:focus { width: 24; height: 1; border: none; padding: 0 1; background: $felt-deep; }
