@@ -219,3 +219,32 @@ async def test_new_chip_values_rebuild_the_rack_wherever_the_menu_was_opened(tmp
         await pilot.press("plus")
         await pilot.pause()
         assert app.session.state.ante == 2  # the smallest new chip is the selected one
+
+
+@run
+async def test_the_menu_is_worked_by_arrows_numbers_and_taps(tmp_path):
+    from textual.widgets import OptionList
+
+    from reddog_tui.ui.screens.attendant import MENU, MetersScreen
+
+    app = kiosk_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("enter")
+        await enter_pin(pilot)
+        menu = app.screen.query_one("#menu", OptionList)
+        assert [option.id for option in menu.options] == list(MENU)
+        await pilot.press(*["down"] * 10)
+        assert app.screen.highlighted == "exit"  # the last: the list stops there
+        await pilot.press(*["up"] * 10)
+        assert app.screen.highlighted == "add_credits"
+        await pilot.click(menu, offset=(10, 3))  # the third entry, under the list's edge
+        await pilot.pause()
+        assert isinstance(app.screen, MetersScreen)
+        await pilot.press("escape", "3")
+        await pilot.pause()
+        assert isinstance(app.screen, MetersScreen)
+        await pilot.press("escape")
+        assert app.screen.highlighted == "meters"  # the number lit its entry too
+        await pilot.press("down", "up", "enter")
+        await pilot.pause()
+        assert isinstance(app.screen, MetersScreen)

@@ -231,3 +231,35 @@ async def test_the_operators_switch_and_language_select_are_saved_with_the_form(
         assert "Einstellungen gespeichert." in screen_text(app)
         assert app.open_session.state.config.progressive_offered is False
         assert app.running_kiosk.default_language == "pl"
+
+
+# --- the operator's fields: Textual Inputs whose validators speak the settings model's reasons -----------
+
+VALIDATOR_REFUSALS = {  # language: (field, typed, the validator's message), each from the settings model
+    "de": [
+        ("#field-decks", "9", "Anzahl der Kartendecks (1–8): Bitte eine ganze Zahl von 1 bis 8 eingeben."),
+        ("#field-min-bet", "0", "Tischminimum: Bitte eine ganze Zahl von 1 bis 1.000.000.000 eingeben."),
+    ],
+    "pl": [("#field-decks", "0", "Liczba talii (1–8): wpisz liczbę całkowitą od 1 do 8.")],
+}
+
+
+@pytest.mark.parametrize("language", VALIDATOR_REFUSALS)
+@run
+async def test_a_fields_validator_refuses_as_typed_in_the_attendants_language(tmp_path, language):
+    from textual.widgets import Input
+
+    app = kiosk_app(tmp_path, language=language)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await operator_settings(pilot)
+        for selector, typed, says in VALIDATOR_REFUSALS[language]:
+            field = screen.query_one(selector, Input)
+            await type_into(pilot, selector, typed)
+            await pilot.pause()
+            assert field.has_class("-invalid"), selector
+            result = field.validate(field.value)
+            assert result is not None and result.failure_descriptions == [says]
+        field = screen.query_one("#field-decks", Input)
+        await type_into(pilot, "#field-decks", "6")
+        await pilot.pause()
+        assert not field.has_class("-invalid")
