@@ -115,12 +115,13 @@ class TableScreen(ViewScreen):
         self.bankroll = KioskButton(Content(""), id="new-bankroll", classes="action")
         self.bankroll.display = False  # shown only when out of credits at the practice table
         self.key_bar = KeyBar(id="keys")
+        self.session_info = SessionInfo("", id="session-info", markup=False)
         with Vertical(id="table-body") as self.body:
             with Horizontal(id="top-bar"):
                 yield Static("Red Dog", id="title", markup=False)
                 yield self.lines["demo-mark"]
                 yield self.lines["catalogue-notice"]
-                yield SessionInfo("", id="session-info", markup=False)  # kiosk mode only
+                yield self.session_info  # kiosk mode only
                 yield self.lines["credits"]
             with Horizontal(id="felt"):
                 with Vertical(id="hand-area"):
@@ -262,6 +263,7 @@ class TableScreen(ViewScreen):
             self._frame_timer = self.app.set_timer(self._frames[0].delay_s, self._next_frame)
         else:  # the last frame, and with it the round's result
             self.redraw()
+            self.session_info.refresh_view()  # the net result too, not at the kiosk's next tick
             self._last_frame_drawn()
 
     def finish_motion(self) -> None:
@@ -269,6 +271,7 @@ class TableScreen(ViewScreen):
         if self._frames:
             self._stop_frames()
             self.redraw()
+            self.session_info.refresh_view()
             self._last_frame_drawn()
 
     def _stop_frames(self) -> None:

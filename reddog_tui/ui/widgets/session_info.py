@@ -2,11 +2,17 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
+from textual import getters
 from textual.content import Content
 from textual.widgets import Static
 
 from ...i18n import _
 from ..kiosk_texts import clock_duration, signed_number
+
+if TYPE_CHECKING:
+    from ..app import RedDogApp
 
 
 class SessionInfo(Static):
@@ -14,6 +20,11 @@ class SessionInfo(Static):
     SessionInfo { width: auto; margin: 0 0 0 2; display: none; }
     SessionInfo.-kiosk { display: block; }
     """
+
+    if TYPE_CHECKING:  # for the type checker only: the top bar is on a Red Dog app
+        app = getters.app(RedDogApp)
+
+    _shown: Content | None = None
 
     def on_mount(self) -> None:
         # Its words follow a language switch at once, not at the kiosk's next tick of the clock.
@@ -39,7 +50,19 @@ class SessionInfo(Static):
                 # TRANSLATORS: the top bar's time played (h:mm); keep it short.
                 (_("Played"), "dim"), " ", (clock_duration(kiosk.played_seconds()), "bold"), "  ",
                 # TRANSLATORS: the top bar's net result of the player's session; keep it short.
-                (_("Net"), "dim"), " ", (signed_number(kiosk.net_result()), "bold"),
+                (_("Net"), "dim"), " ", (signed_number(self.net_result(kiosk.net_result())), "bold"),
             ]  # fmt: skip
         parts = [part for banner in banners for part in (banner, "  ")] + reminder
-        self.update(Content.assemble(*(parts[:-1] if parts and not reminder else parts)))
+        content = Content.assemble(*(parts[:-1] if parts and not reminder else parts))
+        if content != self._shown:  # a new layout only for a new width (the bar's width follows it)
+            width = None if self._shown is None else self._shown.cell_length
+            self._shown = content
+            self.update(content, layout=content.cell_length != width)
+
+    def net_result(self, net: int) -> int:
+        """The net result as the table stands: while a decided hand's third card turns, as staked."""
+        view = self.app.table_view
+        if view is None or view.staked is None or not self.app.motion_left_s():
+            return net
+        state, staked = view.state, view.staked
+        return net - (state.credits + state.on_table - staked.credits - staked.on_table)
