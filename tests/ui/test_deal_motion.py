@@ -15,7 +15,17 @@ from reddog_tui.ui.motion import FAST, NORMAL, length_s
 from reddog_tui.ui.screens.table import TableScreen
 from reddog_tui.ui.widgets.outcome import OutcomeBanner
 
-from .helpers import CONSECUTIVE, PAIR_PUSH, SPREAD_4_LOSE, SPREAD_4_WIN, HeldTimer, HeldTimers, make_app, run
+from .helpers import (
+    CONSECUTIVE,
+    PAIR_PUSH,
+    SPREAD_4_LOSE,
+    SPREAD_4_WIN,
+    HeldTimer,
+    HeldTimers,
+    make_app,
+    run,
+    screen_text,
+)
 
 DEAL_STEPS_S = [NORMAL.step_s] * 4  # first card turned, second lands, second turned, third lands
 
@@ -103,6 +113,12 @@ def table_line(app, name: str) -> str:
     return str(app._table_screen().lines[name].text)
 
 
+def words_on_screen(app) -> set[str]:
+    """The phrases of the result the screen's text holds."""
+    text = screen_text(app)
+    return {phrase for phrase in ("No win this time", "REBET", "NEW BET") if phrase in text}
+
+
 def buttons_shown(app) -> list[str]:
     """The buttons seen: displayed and not veiled."""
     return [button.table_action.value for button in app._table_screen().buttons if button.display and not button.veiled]
@@ -125,11 +141,14 @@ async def test_during_the_beat_the_table_stands_as_staked_and_tells_nothing_of_a
         assert buttons_shown(app) == []
         assert not any(chip.usable for chip in app._table_screen().chips)
         assert message(app) == "The third card is turned …"
+        # Not even in the terminal's text (a screen reader reads it, colour or not).
+        assert not {"No win this time", "REBET", "NEW BET"} & words_on_screen(app)
         await timers.fire()  # the card turns; the table still stands as staked
         assert looks(app)[2] == (card_code(SPREAD_4_LOSE[2]), True)
         assert table_line(app, "stakes") == "Ante 1   Raise 1" and buttons_shown(app) == [] and not banner_shown(app)
         await timers.fire()  # the result
         assert banner_shown(app)
+        assert {"No win this time", "REBET", "NEW BET"} <= words_on_screen(app)
         assert table_line(app, "stakes") == "Ante 0"
         assert buttons_shown(app) == ["rebet", "new_bet"]
         assert message(app) == "Spread 4: the third card is not in between — you lose your stake."

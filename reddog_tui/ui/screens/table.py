@@ -205,7 +205,7 @@ class TableScreen(ViewScreen):
             action = button.table_action
             button.display = action in buttons
             if action in buttons:  # a hidden button keeps its state: each change restyles it
-                button.set_text(BUTTON_KEYS[action], button_label(action))
+                button.set_text(BUTTON_KEYS[action], button_label(action), blank=veiled)
                 button.disabled = view.why_not(action) is not None
                 button.veil(veiled)
         offer = out_of_credits and not self.app.kiosk

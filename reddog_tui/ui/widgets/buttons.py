@@ -57,8 +57,9 @@ class ActionButton(KioskButton):
             event.stop()
 
     def veil(self, veiled: bool) -> None:
-        """Veiled: in its place but transparent and deaf to clicks (a result not yet shown). An
-        inline opacity, so unveiling repaints the button without restyling it."""
+        """Veiled: in its place but transparent, blank and deaf to clicks (a result not yet shown).
+        An inline opacity, so unveiling repaints the button without restyling it; `set_text` blanks
+        the label."""
         opacity = 0.0 if veiled else 1.0
         if self.styles.opacity != opacity:
             self.styles.opacity = opacity
@@ -67,11 +68,16 @@ class ActionButton(KioskButton):
     def veiled(self) -> bool:
         return self.styles.opacity == 0.0
 
-    def set_text(self, key: str, label: str) -> None:
+    def set_text(self, key: str, label: str, *, blank: bool = False) -> None:
+        """The key and the label; `blank`: as many spaces instead, so no word is in the terminal."""
         text = key_label(key, label)
-        if text != self.label:
+        if blank:
+            text = Content(" " * text.cell_length)
+        shown = self.label
+        assert isinstance(shown, Content)  # Button's validator turns every label into Content
+        if text != shown:
             self.label = text
-            self.refresh(layout=True)  # a label in another language needs another width
+            self.refresh(layout=text.cell_length != shown.cell_length)  # another language, another width
 
 
 class KeyItem(NamedTuple):

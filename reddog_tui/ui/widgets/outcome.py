@@ -35,6 +35,8 @@ class OutcomeBanner(Static):
         dealt). `veiled`: in its place, styled and worded, but transparent until the third card has
         turned, when unveiling it repaints the banner without restyling the table or laying it out."""
         kind, text = (banner_kind(state), banner_text(state)) if state is not None else (None, "")
+        if veiled:
+            text = ""  # no words in the terminal either (a screen reader, a copy) before the card turns
         if kind is not self.kind:
             for each in Banner:
                 self.set_class(each is kind, f"-{each.value}", update=False)
