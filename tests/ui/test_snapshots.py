@@ -60,15 +60,17 @@ def test_too_small_notice(snap_compare, tmp_path):
     assert snap_compare(make_app(tmp_path, "de", rounds), run_before=play_then_shrink, terminal_size=(60, 20))
 
 
-def test_loss_line(snap_compare, tmp_path):
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_loss_line(snap_compare, tmp_path, language):
     """A lost round's quiet line, in place of the chips (the other banners are in test_table)."""
     rounds = (("5H", "TS", "KD"),)  # the King lies outside 5 and 10
     assert snap_compare(
-        make_app(tmp_path, "it", rounds), press=("enter", "right", "plus", "d", "c"), terminal_size=(80, 24)
+        make_app(tmp_path, language, rounds), press=("enter", "right", "plus", "d", "c"), terminal_size=(80, 24)
     )
 
 
-def test_max_winnings_banner(snap_compare, tmp_path):
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_max_winnings_banner(snap_compare, tmp_path, language):
     """R14: the stack reached max winnings and went to the credits, with its own banner."""
     from reddog_tui.engine import TableConfig
 
@@ -77,7 +79,7 @@ def test_max_winnings_banner(snap_compare, tmp_path):
         pilot.app.session.set_progressive(True)
         await pilot.press("enter", "right", "right", "right", "right", "plus", "d", "r")  # 100, raised: spread 1
 
-    app = make_app(tmp_path, "pl", (("6H", "8S", "7C"),))
+    app = make_app(tmp_path, language, (("6H", "8S", "7C"),))
     assert snap_compare(app, run_before=play, terminal_size=(80, 24))
 
 
