@@ -104,7 +104,8 @@ class RedDogApp(KioskApp, App):
         self.demo = seed is not None
         self.kiosk = kiosk
         self.dealer: Dealer = dealer or ShuffledDealer(
-            random.Random(seed) if seed is not None else random.SystemRandom()  # what `secrets` offers
+            # `secrets.SystemRandom` is this very class; importing `secrets` (hmac, hashlib) slows the start.
+            random.Random(seed) if seed is not None else random.SystemRandom()
         )
         self.push_pause = push_pause
         self.clock = clock  # the store's clock (round times); tests pin it

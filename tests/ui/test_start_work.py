@@ -43,3 +43,18 @@ def test_a_start_reads_the_stylesheet_once_and_leaves_kiosk_mode_unimported(tmp_
     start(tmp_path)  # the first start creates the journal (which needs secrets)
     found = start(tmp_path)
     assert found == {"readings_again": 0, "imported": []}
+
+
+def test_play_draws_from_the_system_source_and_a_seed_from_its_own(tmp_path):
+    """Randomness in play is the operating system's (`secrets.SystemRandom`, the same class as
+    `random.SystemRandom`, which the start imports without `secrets`); a seed gives a replayable demo."""
+    import random
+    import secrets
+
+    from reddog_tui.engine import ShuffledDealer
+    from reddog_tui.ui.app import RedDogApp
+
+    dealer = RedDogApp(language="en", data_dir=tmp_path / "play").dealer
+    assert isinstance(dealer, ShuffledDealer) and isinstance(dealer.rng, secrets.SystemRandom)
+    demo = RedDogApp(language="en", data_dir=tmp_path / "demo", seed=7).dealer
+    assert isinstance(demo, ShuffledDealer) and not isinstance(demo.rng, random.SystemRandom)
