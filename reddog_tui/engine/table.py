@@ -232,7 +232,9 @@ def why_not(state: TableState, action: Action, value: int | None = None) -> erro
     try:
         checks[action]()
     except errors.RedDogError as exc:
-        return exc
+        # The answer without its traceback: a kept traceback keeps the frames that asked alive,
+        # and with them (a table's view holds these answers) every view built before.
+        return exc.with_traceback(None)
     return None
 
 

@@ -424,7 +424,7 @@ class RedDogApp(KioskApp, App):
             state = self.session.act(action, value)
         except RedDogError as error:
             # Nothing changed: a pending push deal still comes.
-            self.refusal = error if show_refusal else None
+            self.refusal = error.with_traceback(None) if show_refusal else None  # kept: without its frames
             self.publish_view()
             return False
         self.refusal = None

@@ -387,3 +387,12 @@ def test_operator_settings_apply_between_rounds_only():
         reconfigure(betting(ante=10), TableConfig())
     with pytest.raises(errors.ActionNotAllowed):
         reconfigure(deal(betting(), stacked("2H JS 5C")), TableConfig())
+
+
+def test_why_not_answers_with_an_error_that_keeps_no_frames():
+    """R3, R7: a refusal asked for is returned without its traceback, so the caller's frames (and a
+    table's views, which hold these answers) are not kept alive by it."""
+    empty = betting(credits=100, ante=0)
+    for action in (Action.DEAL, Action.RAISE, Action.CALL, Action.NEW_BET):
+        error = why_not(empty, action)
+        assert error is not None and error.__traceback__ is None, action
