@@ -336,9 +336,9 @@ def _deal_hand(
     events: tuple[Event, ...] = ()
     if record:
         events = (*before, Wagered(ante, Stake.ANTE), Dealt(hand["rounds_dealt"], cards, face_up.kind, face_up.spread))
-    staked = state._replace(**hand)
     if face_up.kind is HandKind.SPREAD:
-        return Step(staked, events)  # R5c: the result waits for raise or call
+        return Step(state._replace(**hand), events)  # R5c: the result waits for raise or call
+    staked = state._replace(**hand) if record else None  # what `play` reports beside the result
     if face_up.kind is HandKind.CONSECUTIVE:
         hand.update(phase=Phase.SETTLED, outcome=Outcome.PUSH)  # R5a
         if record:
@@ -393,6 +393,8 @@ def _turn_third(state: TableState, credits: int, raised: int, record: bool) -> S
     won = third_card_wins(*state.cards)  # R8: never a push
     changes, settled = _settlement(state.config, credits, state.ante, raised, state.kind, state.spread, won, record)
     events = (Wagered(raised, Stake.RAISE), *settled) if raised and record else settled
+    if not record:  # the state alone (the simulator's many rounds): one copy, not two
+        return Step(state._replace(**{"raised": raised, **changes}), events)
     staked = state._replace(credits=credits, raised=raised)
     return Step(staked._replace(**changes), events, staked)
 
