@@ -112,7 +112,7 @@ def simulate(
     step = max(1, rounds // 100)
     started = time.perf_counter()
     for n in range(rounds):
-        before = state.credits + state.on_table
+        before = state.holdings
         if state.phase is Phase.SETTLED and state.outcome is not None and state.outcome.value != "push":
             state = rebet(state, dealer)
         else:
@@ -126,7 +126,7 @@ def simulate(
             counts["consecutive"] += 1
         else:
             counts["pair"] += 1
-        net = state.credits + state.on_table - before
+        net = state.holdings - before
         total += net
         total_sq += net * net
         if progress is not None and n % step == 0:

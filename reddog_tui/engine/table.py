@@ -119,6 +119,11 @@ class TableState(NamedTuple):
         return self.ante + self.raised + self.winnings
 
     @property
+    def holdings(self) -> int:
+        """The player's credits and every chip on the table."""
+        return self.credits + self.on_table
+
+    @property
     def third_card_shown(self) -> bool:
         if self.cards is None or self.kind is HandKind.CONSECUTIVE:
             return False  # R5a: a consecutive hand gets no third card

@@ -59,8 +59,7 @@ class PlayerSession:
         return self.session.settings.reality_check_minutes * 60
 
     def holdings(self) -> int:
-        state = self.session.state
-        return state.credits + state.on_table
+        return self.session.state.holdings
 
     def begin(self, baseline: int) -> None:
         now = self.clock()

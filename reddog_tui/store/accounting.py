@@ -72,7 +72,7 @@ def at_risk(state: TableState) -> int:
 
 
 def balance(state: TableState) -> int:
-    return state.credits + state.on_table - at_risk(state)
+    return state.holdings - at_risk(state)
 
 
 def identity_gap(state: TableState, meters: dict[str, int]) -> int:
@@ -80,7 +80,7 @@ def identity_gap(state: TableState, meters: dict[str, int]) -> int:
     accounted = (
         meters["credits_in"] - meters["credits_out"] - meters["total_wagered"] + meters["total_paid"] + at_risk(state)
     )
-    return state.credits + state.on_table - accounted
+    return state.holdings - accounted
 
 
 def meter_increments(events: Iterable[Event]) -> dict[str, int]:

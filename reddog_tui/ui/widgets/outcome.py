@@ -32,8 +32,8 @@ class OutcomeBanner(Static):
 
     def show(self, state: TableState | None, *, veiled: bool = False) -> None:
         """Draw `state`'s banner (none while a round is open, or for None: while the cards are being
-        dealt). `veiled`: in its place, styled and worded, but transparent until the third card has
-        turned, when unveiling it repaints the banner without restyling the table or laying it out."""
+        dealt). `veiled`: in its place and styled, but transparent and without words until the third
+        card has turned, when unveiling it repaints the banner without restyling or laying out the table."""
         kind, text = (banner_kind(state), banner_text(state)) if state is not None else (None, "")
         if veiled:
             text = ""  # no words in the terminal either (a screen reader, a copy) before the card turns

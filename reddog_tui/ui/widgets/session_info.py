@@ -64,5 +64,4 @@ class SessionInfo(Static):
         view = self.app.table_view
         if view is None or view.staked is None or not self.app.motion_left_s():
             return net
-        state, staked = view.state, view.staked
-        return net - (state.credits + state.on_table - staked.credits - staked.on_table)
+        return net - (view.state.holdings - view.staked.holdings)
