@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from reddog_tui.engine import Outcome, Phase
+from reddog_tui.engine import Action, Outcome, Phase
 from reddog_tui.engine.cards import Card
 from reddog_tui.store.settings import Key
 from reddog_tui.ui.app import PUSH_PAUSE_S
@@ -309,3 +309,25 @@ async def test_a_win_rings_the_bell_with_its_banner(tmp_path):
         assert rings == []  # the card has turned; the result comes next
         await timers.fire()
         assert rings == [(card_code(SPREAD_4_WIN[2]), True)] and banner_shown(app)
+
+
+@run
+async def test_a_tap_on_a_veiled_button_does_nothing_and_the_shown_button_takes_it(tmp_path):
+    """A tap where the result's button waits, unseen, during the beat presses nothing (R12): the
+    guest cannot rebet a hand whose result they have not seen; once shown, the same tap rebets."""
+    app = moving_app(tmp_path, [SPREAD_4_LOSE, SPREAD_4_WIN])
+    async with app.run_test(size=(80, 24)) as pilot:
+        timers = HeldTimers(app)
+        await pilot.press("enter", "plus", "d")
+        app.finish_motion()
+        await pilot.press("c")
+        assert app.session.state.outcome is Outcome.LOSE
+        rebet = app._table_screen().action_buttons[Action.REBET]
+        assert rebet.display and rebet.veiled
+        await pilot.click(rebet)
+        assert app.session.state.rounds_dealt == 1 and app.table_view.refusal is None
+        while timers.pending():
+            await timers.fire()
+        assert not rebet.veiled
+        await pilot.click(rebet)
+        assert app.session.state.rounds_dealt == 2
