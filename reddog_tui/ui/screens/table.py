@@ -261,18 +261,20 @@ class TableScreen(ViewScreen):
         if self._frames:
             self._draw_looks(frame.looks)
             self._frame_timer = self.app.set_timer(self._frames[0].delay_s, self._next_frame)
-        else:  # the last frame, and with it the round's result
-            self.redraw()
-            self.session_info.refresh_view()  # the net result too, not at the kiosk's next tick
-            self._last_frame_drawn()
+        else:
+            self._draw_last_frame()
 
     def finish_motion(self) -> None:
         """Draw the last frame now: an input acts on what is committed, and is seen acting on it."""
         if self._frames:
             self._stop_frames()
-            self.redraw()
-            self.session_info.refresh_view()
-            self._last_frame_drawn()
+            self._draw_last_frame()
+
+    def _draw_last_frame(self) -> None:
+        """The last frame, and with it the round's result."""
+        self.redraw()
+        self.session_info.refresh_view()  # the net result too, not at the kiosk's next tick
+        self._last_frame_drawn()
 
     def _stop_frames(self) -> None:
         if self._frame_timer is not None:
