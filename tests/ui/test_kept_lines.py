@@ -1,8 +1,12 @@
-"""The table's pictures (cards, chips, marker, pay table) keep their drawn lines: a picture shown
-again is the same as drawn the first time, and whatever changes what it shows draws it anew."""
+"""The table's pictures (cards, chips, marker, pay table) and its buttons, lines and banner keep their
+drawn lines: a picture shown again is the same as drawn the first time, and whatever changes what it
+shows draws it anew."""
 
 from __future__ import annotations
 
+from textual.content import Content
+
+from reddog_tui.engine import Action
 from reddog_tui.engine.cards import Card
 from reddog_tui.ui.screens.table import TableScreen
 from reddog_tui.ui.theme import FELT_THEME, HIGH_CONTRAST_THEME
@@ -11,8 +15,8 @@ from .helpers import SPREAD_4_WIN, make_app, run, screen_text
 
 
 def drawn(widget) -> tuple[str, ...]:
-    """The widget's lines as the screen gets them, styles included."""
-    return tuple(repr(list(strip)) for strip in widget.render_lines(widget.size.region))
+    """The widget's lines as the screen gets them (its border too), styles included."""
+    return tuple(repr(list(strip)) for strip in widget.render_lines(widget.region.size.region))
 
 
 @run
@@ -62,3 +66,67 @@ async def test_a_theme_or_a_size_draws_the_same_picture_anew(tmp_path):
         await pilot.resize_terminal(120, 40)
         await pilot.pause()
         assert len(drawn(table.cards[1])) == table.cards[1].size.height > len(before["card"])
+
+
+@run
+async def test_the_buttons_and_lines_keep_a_drawing_for_each_state_and_draw_each_change_anew(tmp_path):
+    app = make_app(tmp_path, "en", [SPREAD_4_WIN])
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("enter")
+        table = app.screen
+        assert isinstance(table, TableScreen)
+        button = table.action_buttons[Action.DEAL]
+
+        async def looks(change) -> tuple[str, ...]:
+            change()
+            await pilot.pause()
+            return drawn(button)
+
+        enabled = await looks(lambda: setattr(button, "disabled", False))
+        disabled = await looks(lambda: setattr(button, "disabled", True))
+        veiled = await looks(lambda: button.veil(True))  # the veil is an opacity: the box, not the text's style
+        pressed = await looks(
+            lambda: (button.veil(False), setattr(button, "disabled", False), button.add_class("-active"))
+        )
+        assert len({enabled, disabled, veiled, pressed}) == 4
+        assert await looks(lambda: button.remove_class("-active")) == enabled
+        assert await looks(lambda: (setattr(button, "disabled", True), button.veil(True))) == veiled
+
+        for widget, attribute in ((table.lines["stakes"], "text"), (table.message, "text")):
+            first = await looks_of(pilot, widget, attribute, "Ante 5")
+            assert await looks_of(pilot, widget, attribute, "Ante 10") != first
+            assert await looks_of(pilot, widget, attribute, "Ante 5") == first
+        # The same words in other styles are another picture (Content compares by its words alone).
+        stakes = table.lines["stakes"]
+        plain = await looks_of(pilot, stakes, "text", Content("Ante 5"))
+        await looks_of(pilot, stakes, "text", "")  # the line's reactive, too, compares words alone
+        assert await looks_of(pilot, stakes, "text", Content.assemble(("Ante", "dim"), " ", ("5", "bold"))) != plain
+
+
+async def looks_of(pilot, widget, attribute: str, value: str) -> tuple[str, ...]:
+    setattr(widget, attribute, value)
+    await pilot.pause()
+    return drawn(widget)
+
+
+@run
+async def test_an_outcome_banner_unveiled_draws_its_words(tmp_path):
+    app = make_app(tmp_path, "en", [SPREAD_4_WIN])
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("enter", "plus", "d", "c")
+        await pilot.pause()
+        table = app.screen
+        assert isinstance(table, TableScreen)
+        banner = table.outcome
+        state = app.session.state
+        shown = drawn(banner)
+        assert "WIN" in "".join(shown).upper()
+        banner.show(state, veiled=True)
+        await pilot.pause()
+        assert drawn(banner) != shown
+        banner.show(state._replace(winnings=state.winnings * 2))  # the same kind of banner, other words
+        await pilot.pause()
+        assert drawn(banner) != shown
+        banner.show(state)
+        await pilot.pause()
+        assert drawn(banner) == shown

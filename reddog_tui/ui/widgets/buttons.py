@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Hashable, Sequence
 from typing import TYPE_CHECKING, NamedTuple
 
 from textual import events, getters
@@ -12,6 +12,7 @@ from textual.geometry import Size
 from textual.widgets import Button, Static
 
 from ...engine import Action
+from .kept import KeptLines, text_key
 
 if TYPE_CHECKING:
     from typing import Self
@@ -41,8 +42,13 @@ class KioskButton(Button):
         return super().press()
 
 
-class ActionButton(KioskButton):
-    """A table action; the kiosk drives it by key or click."""
+class ActionButton(KioskButton, KeptLines):
+    """A table action; the kiosk drives it by key or click.
+
+    Its drawn lines are kept (KeptLines): a round shows the same few buttons in the same few states
+    again and again, and a button's render (label, border, tint) is the dearest part of the frame
+    that shows a result.
+    """
 
     def __init__(self, action: Action, **kwargs) -> None:
         super().__init__(Content(""), id=f"action-{action.value.replace('_', '-')}", **kwargs)
@@ -63,6 +69,11 @@ class ActionButton(KioskButton):
         opacity = 0.0 if veiled else 1.0
         if self.styles.opacity != opacity:
             self.styles.opacity = opacity
+
+    def picture(self) -> Hashable:
+        label = self.label
+        assert isinstance(label, Content)  # Button's validator turns every label into Content
+        return text_key(label)
 
     @property
     def veiled(self) -> bool:

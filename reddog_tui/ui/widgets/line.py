@@ -2,15 +2,20 @@
 
 from __future__ import annotations
 
+from collections.abc import Hashable
+
 from textual.content import Content
 from textual.reactive import reactive
 from textual.widgets import Static
 
+from .kept import KeptLines, text_key
 
-class Line(Static):
+
+class Line(Static, KeptLines):
     """A Static whose text is a reactive, so Textual compares and repaints only a change.
 
-    `fixed_size`: the stylesheet fixes the line's box, so a new text needs no new layout.
+    `fixed_size`: the stylesheet fixes the line's box, so a new text needs no new layout. Its drawn
+    lines are kept (KeptLines): the credits and the stakes come back to the same few figures.
     """
 
     text: reactive[str | Content] = reactive("", init=False, repaint=False)  # update() repaints
@@ -21,3 +26,6 @@ class Line(Static):
 
     def watch_text(self, text: str | Content) -> None:
         self.update(text, layout=not self.fixed_size)
+
+    def picture(self) -> Hashable:
+        return text_key(self.text)

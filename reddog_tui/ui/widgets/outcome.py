@@ -6,13 +6,18 @@ apart at a glance and never by colour alone.
 
 from __future__ import annotations
 
+from collections.abc import Hashable
+
 from textual.widgets import Static
 
 from ...engine import TableState
 from ..texts import Banner, banner_kind, banner_text
+from .kept import KeptLines
 
 
-class OutcomeBanner(Static):
+class OutcomeBanner(Static, KeptLines):
+    """Its drawn lines are kept (KeptLines): unveiling a banner shown before is a look-up."""
+
     DEFAULT_CSS = """
     OutcomeBanner { display: none; height: 3; margin: 1 1 0 1; content-align: center middle; text-style: bold; }
     OutcomeBanner.-win { display: block; background: $win-background; color: $on-win; }
@@ -48,6 +53,9 @@ class OutcomeBanner(Static):
         opacity = 0.0 if veiled else 1.0
         if self.styles.opacity != opacity:
             self.styles.opacity = opacity
+
+    def picture(self) -> Hashable:
+        return (self.kind, self._text)
 
     @property
     def shown(self) -> bool:

@@ -9,12 +9,15 @@ space, and put back afterwards.
 
 from __future__ import annotations
 
+from collections.abc import Hashable
 from functools import lru_cache
 
 from textual.content import Content
 from textual.geometry import Size
 from textual.reactive import reactive
 from textual.widgets import Static
+
+from .kept import KeptLines
 
 # Private-use characters: one cell wide, never a space, never in a translation.
 _HIDE = str.maketrans({"\u00a0": "\ue000", "\u202f": "\ue001"})
@@ -29,8 +32,12 @@ def wrap_lines(text: str, width: int) -> tuple[str, ...]:
     return tuple(line.plain.translate(_SHOW) for line in Content(text.translate(_HIDE)).wrap(max(1, width)))
 
 
-class Prose(Static):
-    """A plain-text Static whose lines break only where the text allows it."""
+class Prose(Static, KeptLines):
+    """A plain-text Static whose lines break only where the text allows it.
+
+    Its drawn lines are kept (KeptLines): the table's message line says the same few things round
+    after round, and is drawn again whenever a frame's change spans it.
+    """
 
     # What it says: setting the text it already shows does nothing (Textual compares).
     text: reactive[str] = reactive("", init=False, repaint=False)  # update() repaints
@@ -49,6 +56,9 @@ class Prose(Static):
         if self._wrapped is None or self._wrapped[0] != key:
             self._wrapped = (key, wrap_lines(key[0], width))
         return self._wrapped[1]
+
+    def picture(self) -> Hashable:
+        return str(self.content)
 
     def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
         return len(self._lines(width))
