@@ -57,12 +57,16 @@ async def test_a_theme_or_a_size_draws_the_same_picture_anew(tmp_path):
         await pilot.pause()
         table = app.screen
         assert isinstance(table, TableScreen)
-        before = {name: drawn(widget) for name, widget in (("card", table.cards[1]), ("marker", table.marker))}
+        before = {
+            name: drawn(widget)
+            for name, widget in (("card", table.cards[1]), ("marker", table.marker), ("body", table.body))
+        }
         assert app.theme == FELT_THEME
         app.theme = HIGH_CONTRAST_THEME
         await pilot.pause()
         assert drawn(table.cards[1]) != before["card"]
         assert drawn(table.marker) != before["marker"]
+        assert drawn(table.body) != before["body"]  # a container draws its own background anew too
         await pilot.resize_terminal(120, 40)
         await pilot.pause()
         assert len(drawn(table.cards[1])) == table.cards[1].size.height > len(before["card"])

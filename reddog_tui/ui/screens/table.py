@@ -8,7 +8,6 @@ from collections.abc import Callable
 
 from textual import events, on
 from textual.app import ComposeResult
-from textual.containers import Horizontal, Vertical
 from textual.content import Content
 from textual.reactive import reactive
 from textual.timer import Timer
@@ -25,6 +24,7 @@ from ..view import BUTTON_ORDER, TableView
 from ..widgets.buttons import ActionButton, KeyBar, KioskButton, key_label
 from ..widgets.card import CardView
 from ..widgets.chips import Chip
+from ..widgets.kept import Column, Row
 from ..widgets.line import Line
 from ..widgets.marker import SpreadMarker
 from ..widgets.outcome import OutcomeBanner
@@ -116,16 +116,16 @@ class TableScreen(ViewScreen):
         self.bankroll.display = False  # shown only when out of credits at the practice table
         self.key_bar = KeyBar(id="keys")
         self.session_info = SessionInfo("", id="session-info", markup=False)
-        with Vertical(id="table-body") as self.body:
-            with Horizontal(id="top-bar"):
+        with Column(id="table-body") as self.body:
+            with Row(id="top-bar"):
                 yield Static("Red Dog", id="title", markup=False)
                 yield self.lines["demo-mark"]
                 yield self.lines["catalogue-notice"]
                 yield self.session_info  # kiosk mode only
                 yield self.lines["credits"]
-            with Horizontal(id="felt"):
-                with Vertical(id="hand-area"):
-                    with Horizontal(id="cards"):
+            with Row(id="felt"):
+                with Column(id="hand-area"):
+                    with Row(id="cards"):
                         yield from (self.cards[n] for n in (1, 3, 2))
                     yield self.marker
                 yield self.paytable
@@ -133,10 +133,10 @@ class TableScreen(ViewScreen):
             yield self.outcome
             yield self.zero_credits
             yield self.lines["chips-title"]
-            with Horizontal(id="chip-rack") as self.chip_rack:
+            with Row(id="chip-rack") as self.chip_rack:
                 yield from self.chips
             yield self.message
-            with Horizontal(id="actions"):
+            with Row(id="actions"):
                 yield from self.buttons
                 yield self.bankroll
             yield self.key_bar

@@ -6,13 +6,12 @@ from collections.abc import Hashable, Sequence
 from typing import TYPE_CHECKING, NamedTuple
 
 from textual import events, getters
-from textual.containers import Horizontal
 from textual.content import Content
 from textual.geometry import Size
 from textual.widgets import Button, Static
 
 from ...engine import Action
-from .kept import KeptLines, text_key
+from .kept import KeptLines, Row, text_key
 
 if TYPE_CHECKING:
     from typing import Self
@@ -147,7 +146,7 @@ class KeyHint(Static):
         self.item = item
 
 
-class KeyBar(Horizontal):
+class KeyBar(Row):
     """The keys of a screen and what they do, localized, each a button (in place of Textual's Footer)."""
 
     def show(self, items: Sequence[KeyItem | tuple[str, str] | tuple[str, str, str | None]]) -> None:

@@ -11,15 +11,19 @@ drawing pictures drawn before.
 from __future__ import annotations
 
 from collections.abc import Hashable
-from typing import ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
 from textual.cache import LRUCache
+from textual.containers import Horizontal, Vertical
 from textual.content import Content
-from textual.geometry import Region
+from textual.geometry import Region, Size
 from textual.strip import Strip
 from textual.widget import Widget
 
 from ..glyphs import current_glyph_set
+
+if TYPE_CHECKING:
+    from typing import Self
 
 
 def text_key(text: str | Content) -> Hashable:
@@ -28,7 +32,41 @@ def text_key(text: str | Content) -> Hashable:
     return (text.plain, tuple(text.spans)) if isinstance(text, Content) else text
 
 
-class KeptLines(Widget):
+class DrawnUntilRefreshed(Widget):
+    """A widget that draws the lines it drew last again, without asking Textual, until it is
+    refreshed or resized: a frame draws every widget whose container spans the change, most of them
+    (the table's containers, its pictures) as they were."""
+
+    _last_drawn: tuple[Region, Size, list[Strip]] | None = None
+
+    def refresh(self, *regions: Region, **kwargs) -> Self:
+        # Every repaint Textual asks for comes through here (a new text, a style, a theme).
+        self._last_drawn = None
+        return super().refresh(*regions, **kwargs)
+
+    def render_lines(self, crop: Region) -> list[Strip]:
+        size = self.size
+        last = self._last_drawn
+        if last is not None and last[0] == crop and last[1] == size:
+            return last[2]
+        lines = self.draw_lines(crop)
+        self._last_drawn = (crop, size, lines)
+        return lines
+
+    def draw_lines(self, crop: Region) -> list[Strip]:
+        return super().render_lines(crop)
+
+
+# Textual styles a widget by its first base's line of classes: Horizontal and Vertical come first.
+class Row(Horizontal, DrawnUntilRefreshed):
+    """A Horizontal of the table that draws its (empty) lines once until refreshed."""
+
+
+class Column(Vertical, DrawnUntilRefreshed):
+    """A Vertical of the table that draws its (empty) lines once until refreshed."""
+
+
+class KeptLines(DrawnUntilRefreshed):
     """A widget whose drawn lines are kept, by `picture()` and everything else that styles them.
 
     `picture()` must name every state the widget draws from (its reactives, its text and the
@@ -61,7 +99,7 @@ class KeptLines(Widget):
             styles.text_opacity,
         )
 
-    def render_lines(self, crop: Region) -> list[Strip]:
+    def draw_lines(self, crop: Region) -> list[Strip]:
         key = (
             self.picture(),
             self.size,
@@ -74,6 +112,6 @@ class KeptLines(Widget):
         )
         lines = self._kept.get(key)
         if lines is None:
-            lines = super().render_lines(crop)
+            lines = super().draw_lines(crop)
             self._kept.set(key, lines)
         return lines
