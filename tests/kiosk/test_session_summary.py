@@ -3,6 +3,8 @@ rounds played and won, time played and net result (in the reality check's words)
 
 from __future__ import annotations
 
+from reddog_tui.i18n import _, next_language
+from reddog_tui.ui.screens.attendant import PinScreen
 from reddog_tui.ui.screens.summary import SUMMARY_SHOWN_S, SummaryScreen
 from reddog_tui.ui.screens.table import TableScreen
 from reddog_tui.ui.screens.welcome import WelcomeScreen
@@ -100,3 +102,28 @@ async def test_no_summary_without_a_round_played(tmp_path):
         await pilot.press("2", "enter", "escape", "escape")  # paid in and straight out
         await pilot.pause(0.1)
         assert isinstance(app.screen, TableScreen)
+
+
+@run
+async def test_on_the_summary_the_language_key_switches_and_the_attendant_key_opens_the_pin_entry(tmp_path):
+    clock = Clock()
+    app = kiosk_app(tmp_path, "en", [SPREAD_4_LOSE], clock=clock)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("enter")
+        await with_credits(app, pilot, 5)
+        await pilot.press("right", "plus", "d", "c")  # 5 called, the King: lost, no credits left
+        await pilot.pause(0.1)
+        clock.now += app.kiosk_mode.idle_timeout
+        app.kiosk_mode.tick()
+        await pilot.pause(0.1)
+        assert isinstance(app.screen, SummaryScreen)
+        await pilot.press("l")
+        await pilot.pause(0.1)
+        assert app.language == next_language("en")
+        assert isinstance(app.screen, SummaryScreen)  # still up, in the new language's words
+        assert "Thank you for playing" not in screen_text(app)
+        assert _("Thank you for playing") in screen_text(app)
+        await pilot.press("f12")
+        await pilot.pause(0.1)
+        assert isinstance(app.screen, PinScreen)
+        assert not any(isinstance(screen, SummaryScreen) for screen in app.screen_stack)

@@ -2,7 +2,9 @@
 
 Rounds played and won, then the reality check's own sentence for time played and net
 result. Any key or a click closes it; so does a timer, so that the next guest never finds
-the last one's result.
+the last one's result. Two keys keep their meaning: the language key switches the language
+(the summary stays, in the new words), and the attendant's key closes it and opens the
+attendant's PIN entry.
 """
 
 from __future__ import annotations
@@ -16,12 +18,24 @@ from textual.widgets import Static
 
 from ...i18n import _, pgettext
 from ...i18n.formatting import number
+from ...i18n.keys import entry
 from ...kiosk.summary import SessionSummary
 from ..kiosk_texts import duration_words, signed_credits
 from ..widgets.buttons import KeyBar
 from ..widgets.prose import Prose
 
 SUMMARY_SHOWN_S = 30.0  # then it closes by itself
+
+
+def keys_of(action: str) -> frozenset[str]:
+    """The keys the registry binds to `action` (its alternate too)."""
+    return frozenset(
+        name for names, bound in entry(action).all_bindings if bound == action for name in names.split(",")
+    )
+
+
+LANGUAGE_KEYS = keys_of("next_language")
+ATTENDANT_KEYS = keys_of("attendant")
 
 
 def played_sentence(seconds: float, net: int) -> str:
@@ -54,6 +68,7 @@ class SummaryScreen(ModalScreen[None]):
 
     def on_mount(self) -> None:
         self.ready = True
+        self.watch(self.app, "language", self.refresh_view, init=False)
         self.refresh_view()
         self.app.set_timer(SUMMARY_SHOWN_S, self.close)  # the app's timers are guarded and held in tests
 
@@ -78,8 +93,15 @@ class SummaryScreen(ModalScreen[None]):
             self.dismiss(None)
 
     def on_key(self, event: events.Key) -> None:
+        # A modal screen's keys never reach the app's bindings: these two run the app's actions
+        # themselves, through its one check as the keys would.
         event.stop()
+        if event.key in LANGUAGE_KEYS:  # the summary stays, and redraws in the new language
+            self.app.call_later(self.app.run_action, "app.next_language")
+            return
         self.close()
+        if event.key in ATTENDANT_KEYS:
+            self.app.call_later(self.app.run_action, "app.attendant")
 
     def on_click(self, event: events.Click) -> None:
         event.stop()
