@@ -14,6 +14,15 @@ from reddog_tui.ui.theme import FELT_THEME, HIGH_CONTRAST_THEME
 from .helpers import SPREAD_4_WIN, make_app, run, screen_text
 
 
+async def table_after(app, pilot, *keys: str) -> TableScreen:
+    """The table, reached from the welcome screen, after `keys`."""
+    await pilot.press("enter", *keys)
+    await pilot.pause()
+    table = app.screen
+    assert isinstance(table, TableScreen)
+    return table
+
+
 def drawn(widget) -> tuple[str, ...]:
     """The widget's lines as the screen gets them (its border too), styles included."""
     return tuple(repr(list(strip)) for strip in widget.render_lines(widget.region.size.region))
@@ -23,9 +32,7 @@ def drawn(widget) -> tuple[str, ...]:
 async def test_a_card_shown_again_draws_as_before_and_each_change_draws_anew(tmp_path):
     app = make_app(tmp_path, "en", [SPREAD_4_WIN])
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.press("enter")
-        table = app.screen
-        assert isinstance(table, TableScreen)
+        table = await table_after(app, pilot)
         card = table.cards[1]
         seen = {}
         for code, face_up in (("5H", True), ("TS", True), ("5H", False), ("KS", True), ("5H", True)):
@@ -53,10 +60,7 @@ async def test_a_card_shown_again_draws_as_before_and_each_change_draws_anew(tmp
 async def test_a_theme_or_a_size_draws_the_same_picture_anew(tmp_path):
     app = make_app(tmp_path, "en", [SPREAD_4_WIN])
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.press("enter", "plus", "d")
-        await pilot.pause()
-        table = app.screen
-        assert isinstance(table, TableScreen)
+        table = await table_after(app, pilot, "plus", "d")
         before = {
             name: drawn(widget)
             for name, widget in (("card", table.cards[1]), ("marker", table.marker), ("body", table.body))
@@ -76,9 +80,7 @@ async def test_a_theme_or_a_size_draws_the_same_picture_anew(tmp_path):
 async def test_the_buttons_and_lines_keep_a_drawing_for_each_state_and_draw_each_change_anew(tmp_path):
     app = make_app(tmp_path, "en", [SPREAD_4_WIN])
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.press("enter")
-        table = app.screen
-        assert isinstance(table, TableScreen)
+        table = await table_after(app, pilot)
         button = table.action_buttons[Action.DEAL]
 
         async def looks(change) -> tuple[str, ...]:
@@ -117,10 +119,7 @@ async def looks_of(pilot, widget, attribute: str, value: str) -> tuple[str, ...]
 async def test_an_outcome_banner_unveiled_draws_its_words(tmp_path):
     app = make_app(tmp_path, "en", [SPREAD_4_WIN])
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.press("enter", "plus", "d", "c")
-        await pilot.pause()
-        table = app.screen
-        assert isinstance(table, TableScreen)
+        table = await table_after(app, pilot, "plus", "d", "c")
         banner = table.outcome
         state = app.session.state
         shown = drawn(banner)
