@@ -12,6 +12,7 @@ from textual.widgets import Button, Static
 
 from ...engine import Action
 from .kept import KeptLines, Row, text_key
+from .veil import Veiled
 
 if TYPE_CHECKING:
     from typing import Self
@@ -41,7 +42,7 @@ class KioskButton(Button):
         return super().press()
 
 
-class ActionButton(KioskButton, KeptLines):
+class ActionButton(KioskButton, KeptLines, Veiled):
     """A table action; the kiosk drives it by key or click.
 
     Its drawn lines are kept (KeptLines): a round shows the same few buttons in the same few states
@@ -56,27 +57,16 @@ class ActionButton(KioskButton, KeptLines):
     async def _on_click(self, event: events.Click) -> None:  # async as Button's own, which runs after it
         # The next phase's button appears where the pressed one was: the second
         # click of a double click would press it (a raise or a new wager unasked).
-        # Textual calls Button's own handler after this one unless prevented.
+        # Textual calls Button's own handler after this one unless prevented. A veiled button
+        # (Veiled; `set_text` blanks its label) is deaf to clicks.
         if event.chain > 1 or self.veiled:
             event.prevent_default()
             event.stop()
-
-    def veil(self, veiled: bool) -> None:
-        """Veiled: in its place but transparent, blank and deaf to clicks (a result not yet shown).
-        An inline opacity, so unveiling repaints the button without restyling it; `set_text` blanks
-        the label."""
-        opacity = 0.0 if veiled else 1.0
-        if self.styles.opacity != opacity:
-            self.styles.opacity = opacity
 
     def picture(self) -> Hashable:
         label = self.label
         assert isinstance(label, Content)  # Button's validator turns every label into Content
         return text_key(label)
-
-    @property
-    def veiled(self) -> bool:
-        return self.styles.opacity == 0.0
 
     def set_text(self, key: str, label: str, *, blank: bool = False) -> None:
         """The key and the label; `blank`: as many spaces instead, so no word is in the terminal."""

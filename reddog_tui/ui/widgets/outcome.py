@@ -13,9 +13,10 @@ from textual.widgets import Static
 from ...engine import TableState
 from ..texts import Banner, banner_kind, banner_text
 from .kept import KeptLines
+from .veil import Veiled
 
 
-class OutcomeBanner(Static, KeptLines):
+class OutcomeBanner(Static, KeptLines, Veiled):
     """Its drawn lines are kept (KeptLines): unveiling a banner shown before is a look-up."""
 
     DEFAULT_CSS = """
@@ -50,9 +51,7 @@ class OutcomeBanner(Static, KeptLines):
         if text != self._text:
             self._text = text
             self.update(text, layout=False)  # each kind's box has a fixed size
-        opacity = 0.0 if veiled else 1.0
-        if self.styles.opacity != opacity:
-            self.styles.opacity = opacity
+        self.veil(veiled)
 
     def picture(self) -> Hashable:
         return (self.kind, self._text)
@@ -61,7 +60,3 @@ class OutcomeBanner(Static, KeptLines):
     def shown(self) -> bool:
         """In its place (veiled or not): the chips give it their room."""
         return self.kind is not None
-
-    @property
-    def veiled(self) -> bool:
-        return self.styles.opacity == 0.0
