@@ -33,15 +33,16 @@ class HallConsole(App[None]):
     """The hall at a glance for the floor manager; `dsn` is the hall server."""
 
     TITLE = "Red Dog"
+    # The titles and the keys wrap in a narrow window rather than lose their ends.
     CSS = """
     Screen { layout: vertical; }
-    #hall-title { height: 1; text-style: bold; padding: 0 1; }
+    #hall-title { height: auto; text-style: bold; padding: 0 1; }
     #server-state { height: auto; padding: 0 1; color: $warning; }
     #kiosks { height: 1fr; }
-    #vouchers-title { height: 1; text-style: bold; padding: 0 1; margin-top: 1; }
+    #vouchers-title { height: auto; text-style: bold; padding: 0 1; margin-top: 1; }
     #vouchers { height: 1fr; }
     #discrepancies { height: auto; padding: 0 1; color: $error; }
-    #hall-keys { height: 1; padding: 0 1; background: $panel; }
+    #hall-keys { height: auto; padding: 0 1; background: $panel; }
     """
     BINDINGS = [
         Binding("l", "next_language", show=False),

@@ -129,3 +129,21 @@ def test_the_console_needs_the_hall_server(capsys, monkeypatch):
     err = capsys.readouterr().err
     assert err == i18n._("The hall server is not set: give --hall-dsn or set REDDOG_HALL_DSN.") + "\n"
     assert "REDDOG_HALL_DSN" in err and not err.startswith("The hall server")  # in Italian
+
+
+def test_in_a_narrow_window_the_titles_and_keys_wrap_rather_than_lose_their_ends():
+    app = HallConsole(UNREACHABLE_DSN, "de")
+
+    async def scenario() -> None:
+        async with app.run_test(size=(36, 20)) as pilot:
+            await until(pilot, lambda: app.unreachable is not None)
+            await pilot.pause(0.2)
+            strips = app.screen._compositor.render_strips()
+            shown = " ".join(" ".join("".join(segment.text for segment in strip).split()) for strip in strips)
+            texts = {widget_id: text_of(app, widget_id) for widget_id in ("vouchers-title", "hall-keys")}
+            assert all(len(text) > 36 for text in texts.values())  # wider than the window: they must wrap
+            for widget_id, text in texts.items():
+                assert " ".join(text.split()) in shown, widget_id
+            await pilot.press("q")
+
+    asyncio.run(scenario())
