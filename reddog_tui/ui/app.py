@@ -67,7 +67,8 @@ class RedDogApp(KioskApp, App):
     VERTICAL_BREAKPOINTS = [(0, "-short"), (24, "-tall"), (40, "-high")]
     BINDINGS = bindings(APP)  # from the key registry (i18n/keys.py)
 
-    language: reactive[str] = reactive(i18n.DEFAULT_LANGUAGE, init=False)
+    # Not a repaint of the whole screen: each widget whose words change repaints itself.
+    language: reactive[str] = reactive(i18n.DEFAULT_LANGUAGE, init=False, repaint=False)
     # The table as committed and what may be done with it, built once per transition
     # (`publish_view`); every screen watches it. None until the journal is open.
     table_view: reactive[TableView | None] = reactive(None, init=False, repaint=False)  # the screens repaint

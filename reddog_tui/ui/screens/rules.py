@@ -8,19 +8,19 @@ from functools import lru_cache
 
 from rich.cells import cell_len
 from textual.app import ComposeResult
-from textual.containers import VerticalScroll
 from textual.content import Content
-from textual.geometry import Size
+from textual.geometry import Region, Size
 from textual.strip import Strip
 from textual.visual import Visual
 from textual.widget import Widget
-from textual.widgets import Static
 
 from ...engine import TableConfig
 from ...i18n import _, current_language
 from ...i18n.keys import bar_item
 from ...i18n.rules_help import Bullets, RenderedBlock, RulesSection, Subheading, Table, render_rules
 from ..widgets.buttons import KeyBar
+from ..widgets.kept import KeptLines, KeptScroll, SizedInLayout
+from ..widgets.line import Line
 from ..widgets.prose import wrap_lines
 from .base import ScrollingScreen
 from .table import common_keys
@@ -115,11 +115,12 @@ def section_lines(section: RulesSection, hand: tuple | None, width: int) -> tupl
     return tuple(lines)
 
 
-class RulesSectionText(Widget):
+class RulesSectionText(KeptLines, SizedInLayout):
     """One section of the help drawn as one widget of styled lines.
 
     A language switch rewords every text of the help; Textual measures and lays out each widget
-    anew, so a section is one widget rather than one per heading, paragraph, list and table.
+    anew, so a section is one widget rather than one per heading, paragraph, list and table. Its
+    drawn lines are kept (KeptLines) by wording: switching back finds a language drawn.
     """
 
     DEFAULT_CSS = "RulesSectionText { height: auto; }"
@@ -129,6 +130,7 @@ class RulesSectionText(Widget):
         self.section = section
         self.hand = hand
         self._drawn: dict[tuple, dict[int, Strip]] = {}  # the lines drawn, by wording, width and style
+        self._last_lines: tuple[RulesSection, tuple | None, int, tuple[Content, ...]] | None = None
 
     def show(self, section: RulesSection, hand: tuple | None) -> None:
         """Draw another wording (or another lit hand); a new layout only if the height changes."""
@@ -140,7 +142,14 @@ class RulesSectionText(Widget):
         self.refresh(layout=taller)
 
     def lines(self, width: int) -> tuple[Content, ...]:
-        return section_lines(self.section, self.hand, width)
+        # Asked for by the layout, each line drawn and the next show(): looked up by the section
+        # itself here, since finding it in section_lines' cache hashes the whole section.
+        last = self._last_lines
+        if last is not None and last[0] is self.section and last[1] == self.hand and last[2] == width:
+            return last[3]
+        lines = section_lines(self.section, self.hand, width)
+        self._last_lines = (self.section, self.hand, width, lines)
+        return lines
 
     @property
     def content(self) -> Content:
@@ -149,6 +158,14 @@ class RulesSectionText(Widget):
 
     def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
         return len(self.lines(width))
+
+    def picture(self) -> tuple:
+        return (self.section, self.hand)
+
+    def draw_lines(self, crop: Region) -> list[Strip]:
+        if self.text_selection is not None:  # a selection is drawn into the lines: not kept
+            return Widget.render_lines(self, crop)
+        return super().draw_lines(crop)
 
     def render(self) -> Content:
         return self.content
@@ -184,10 +201,10 @@ class RulesScreen(ScrollingScreen):
         self._sections: dict[tuple, list[RulesSection]] = {}
 
     def compose(self) -> ComposeResult:
-        yield Static("", id="rules-title", markup=False)
+        yield Line(id="rules-title")
         state = self.app.session.state if self.app.session is not None else None
         hand = current_hand(state)
-        with VerticalScroll(id="rules-text"):
+        with KeptScroll(id="rules-text"):
             for section in self._rendered(state):
                 yield RulesSectionText(section, hand, classes="rules-section", id=f"rules-{section.id}")
         yield KeyBar(id="keys")
@@ -203,7 +220,7 @@ class RulesScreen(ScrollingScreen):
         self._draw_fixed_texts()
 
     def _draw_fixed_texts(self) -> None:
-        self.query_one("#rules-title", Static).update(_("Game Rules"))
+        self.query_one("#rules-title", Line).text = _("Game Rules")
         keys = [bar_item("back_to_table"), *common_keys(self.app.exits_locked, leave_out=("show_rules",))]
         self.query_one("#keys", KeyBar).show(keys)
 
@@ -211,7 +228,7 @@ class RulesScreen(ScrollingScreen):
         """Hand each section widget its section anew: every language has the same sections in the same order."""
         state = self.app.session.state if self.app.session is not None else None
         hand = current_hand(state)
-        widgets = self.query_one("#rules-text", VerticalScroll).query_children(RulesSectionText)
+        widgets = self.query_one("#rules-text", KeptScroll).query_children(RulesSectionText)
         for widget, section in zip(widgets, self._rendered(state), strict=True):
             widget.show(section, hand)
         self._draw_fixed_texts()

@@ -11,7 +11,7 @@ from textual.geometry import Size
 from textual.widgets import Button, Static
 
 from ...engine import Action
-from .kept import KeptLines, Row, text_key
+from .kept import KeptLines, Row, SizedInLayout, text_key
 from .veil import Veiled
 
 if TYPE_CHECKING:
@@ -94,8 +94,11 @@ class KeyItem(NamedTuple):
     action: str | None = None
 
 
-class KeyButton(KioskButton):
+class KeyButton(KioskButton, KeptLines, SizedInLayout):
     """A key bar item to click or tap; it runs its key's action.
+
+    Its drawn lines are kept (KeptLines): a language switch relabels every item of the bar, and
+    switching on through the languages shows labels drawn before.
 
     It is lit while a mouse moves over it (the class -pointed), not while it is under the pointer
     (:hover): a touch screen leaves its pointer where the finger was, so the tapped item would stay
@@ -111,6 +114,11 @@ class KeyButton(KioskButton):
         label = self.label
         assert isinstance(label, Content)  # Button's validator turns every label into Content
         return label.cell_length  # Button adds two cells of its padding, which the bar leaves out
+
+    def picture(self) -> Hashable:
+        label = self.label
+        assert isinstance(label, Content)  # Button's validator turns every label into Content
+        return text_key(label)
 
     async def _on_click(self, event: events.Click) -> None:  # async as Button's own, which runs after it
         # The next screen's key bar appears under the pointer: the second click of a double
@@ -128,12 +136,17 @@ class KeyButton(KioskButton):
             self.remove_class("-pointed")
 
 
-class KeyHint(Static):
+class KeyHint(Static, KeptLines, SizedInLayout):
     """A key bar item without an action of its own: what the arrows do, say."""
 
     def __init__(self, item: KeyItem) -> None:
         super().__init__(key_label(item.key, item.label), classes="key-hint", markup=False)
         self.item = item
+
+    def picture(self) -> Hashable:
+        content = self.content
+        assert isinstance(content, (str, Content))  # key_label's, or a relabelled item's
+        return text_key(content)
 
 
 class KeyBar(Row):

@@ -14,9 +14,10 @@ from collections.abc import Hashable
 from typing import TYPE_CHECKING, ClassVar
 
 from textual.cache import LRUCache
-from textual.containers import Horizontal, Vertical
+from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.content import Content
 from textual.geometry import Region, Size
+from textual.reactive import Reactive
 from textual.strip import Strip
 from textual.widget import Widget
 
@@ -115,3 +116,24 @@ class KeptLines(DrawnUntilRefreshed):
             lines = super().draw_lines(crop)
             self._kept.set(key, lines)
         return lines
+
+
+class SizedInLayout(Widget):
+    """A widget whose new size needs no second layout.
+
+    Textual sets a widget's `virtual_size` after each layout, and that reactive asks for a layout
+    again: a language switch, which resizes the words of a screen, was laid out and drawn twice.
+    A widget's size comes from its layout, so that second pass changes nothing for it.
+    """
+
+    virtual_size: Reactive[Size] = Reactive(Size(0, 0), layout=False, repaint=False)
+    # A scroll container needs no second pass either: when its scrollbar comes or goes, Textual's
+    # `show_vertical_scrollbar` asks for that layout by itself.
+
+
+class KeptScroll(VerticalScroll, KeptLines, SizedInLayout):
+    """A VerticalScroll whose own (empty) lines are kept: a language switch lays out and draws the
+    help anew, and its scroller's lines are the same in every language."""
+
+    def picture(self) -> Hashable:
+        return ()
