@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+from textual.content import Content
+
 from reddog_tui.engine import Outcome
-from reddog_tui.i18n import _
+from reddog_tui.i18n import _, next_language
 from reddog_tui.i18n.rules_help import SECTIONS
 from reddog_tui.ui.screens.rules import RulesScreen, table_content
 
@@ -87,3 +89,78 @@ async def test_a_language_shown_again_reads_as_when_first_shown(tmp_path):
                 text = screen_text(app)
                 assert _(SECTIONS[0].heading) in text and _(SECTIONS[1].heading) in text
                 assert seen.setdefault(app.language, text.splitlines()) == text.splitlines()
+
+
+@run
+async def test_a_language_switch_lays_the_rules_out_once_and_sizes_every_part_by_its_new_words(tmp_path):
+    app = make_app(tmp_path, "en")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("f1")
+        await pilot.pause()
+        rules = app.screen
+        layouts: list[object] = []
+        rules.screen_layout_refresh_signal.subscribe(rules, layouts.append)
+        for _ in LANGUAGES:  # round them all, back to English
+            before = app.language
+            layouts.clear()
+            await pilot.press("l")
+            await pilot.pause()
+            assert app.language == next_language(before)
+            assert len(layouts) == 1  # not a second pass for the sizes the first one set
+            scroller = rules.query_one("#rules-text")
+            sections = list(rules.query(".rules-section"))
+            for section in sections:
+                assert section.size.height == len(section.lines(section.size.width))
+            assert scroller.vertical_scrollbar.window_virtual_size == scroller.virtual_size.height
+            assert scroller.virtual_size.height == sections[-1].virtual_region_with_margin.bottom
+            for item in rules.query("KeyButton"):  # the key bar's items fit their new labels
+                assert item.size.width == item.label.cell_length
+
+
+@run
+async def test_the_rules_scroller_shows_its_bar_only_while_the_help_runs_past_the_window(tmp_path):
+    app = make_app(tmp_path, "en")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("f1")
+        await pilot.pause()
+        scroller = app.screen.query_one("#rules-text")
+        assert scroller.show_vertical_scrollbar
+        await pilot.resize_terminal(200, 400)  # the whole help fits
+        await pilot.pause()
+        assert not scroller.show_vertical_scrollbar
+        await pilot.press("l")
+        await pilot.pause()
+        assert not scroller.show_vertical_scrollbar
+        await pilot.resize_terminal(80, 24)
+        await pilot.pause()
+        assert scroller.show_vertical_scrollbar
+        assert scroller.max_scroll_y == scroller.virtual_size.height - scroller.scrollable_content_region.height
+
+
+@run
+async def test_the_key_bar_keeps_a_drawing_of_each_language_and_draws_each_label_anew(tmp_path):
+    app = make_app(tmp_path, "en")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("f1")
+        await pilot.pause()
+
+        def bar() -> list[str]:
+            return [
+                "".join(segment.text for segment in item.render_lines(item.size.region)[0])
+                for item in app.screen.query("KeyButton")
+            ]
+
+        english = bar()
+        others = []
+        for _ in LANGUAGES[1:]:
+            await pilot.press("l")
+            await pilot.pause()
+            others.append(bar())
+        assert len({tuple(labels) for labels in [english, *others]}) == len(LANGUAGES)  # each its own words
+        await pilot.press("l")  # back round to English: the drawings kept are its own
+        await pilot.pause()
+        assert app.language == "en" and bar() == english
+        item = app.screen.query("KeyButton").first()
+        item.label = Content("x" * item.label.cell_length)  # other words of the same width
+        await pilot.pause()
+        assert bar()[0] == "x" * item.size.width
