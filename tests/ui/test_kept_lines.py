@@ -54,6 +54,12 @@ async def test_a_card_shown_again_draws_as_before_and_each_change_draws_anew(tmp
         await pilot.pause()
         assert drawn(card) != english_queen
         assert "D♥" in screen_text(app)
+        backs = []
+        for code in ("KS", "2D"):  # a face-down card shows its back whatever it is: one picture
+            card.show(Card.from_code(code), False)
+            await pilot.pause()
+            backs.append((card.picture(), drawn(card)))
+        assert backs[0] == backs[1]
 
 
 @run

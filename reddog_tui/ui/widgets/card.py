@@ -33,8 +33,9 @@ class CardView(KeptLines):
         if tooltip != self.tooltip:  # setting it, even unchanged, makes the screen look at it again
             self.tooltip = tooltip
 
-    def picture(self) -> tuple[str, Card | None, bool]:
-        return (self.language, self.card, self.face_up)
+    def picture(self) -> tuple[str, Card | bool | None, bool]:
+        # A face-down card shows the back whatever it is: one picture for all 52.
+        return (self.language, self.card if self.face_up or self.card is None else True, self.face_up)
 
     def describe(self) -> str:
         """What the card shows, in words (tests and screen readers)."""
