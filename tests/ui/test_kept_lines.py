@@ -139,3 +139,33 @@ async def test_an_outcome_banner_unveiled_draws_its_words(tmp_path):
         banner.show(state)
         await pilot.pause()
         assert drawn(banner) == shown
+
+
+@run
+async def test_a_chip_out_of_use_is_dimmed_in_the_themes_colours_and_back_in_use_looks_as_before(tmp_path):
+    from textual.color import Color
+
+    from reddog_tui.ui.widgets.chips import UNUSABLE_BORDER, UNUSABLE_COLOR
+
+    app = make_app(tmp_path, "en", [SPREAD_4_WIN])
+    async with app.run_test(size=(80, 24)) as pilot:
+        table = await table_after(app, pilot, "plus")
+        chip = table.chips[-1]
+        usable = drawn(chip)
+        await pilot.press("d")  # a spread: no chip may be added before the hand is decided
+        await pilot.pause()
+        assert not chip.usable
+        unusable = drawn(chip)
+        assert unusable != usable
+        colours = app.theme_variables
+        assert chip.styles.color == Color.parse(colours[UNUSABLE_COLOR])
+        assert chip.styles.border_left == ("round", Color.parse(colours[UNUSABLE_BORDER]))
+        app.theme = HIGH_CONTRAST_THEME  # the dimmed look follows the theme
+        await pilot.pause()
+        assert chip.styles.color == Color.parse(app.theme_variables[UNUSABLE_COLOR])
+        contrast_colour = Color.parse(app.theme_variables[UNUSABLE_COLOR]).rich_color
+        assert any(segment.style.color == contrast_colour for segment in chip.render_lines(chip.region.size.region)[1])
+        app.theme = FELT_THEME
+        await pilot.press("c", "n")  # decided, then a new wager: the chips are in use again
+        await pilot.pause()
+        assert chip.usable and drawn(chip) == usable

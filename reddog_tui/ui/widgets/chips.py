@@ -14,6 +14,7 @@ from .kept import KeptLines
 RIGHT_BUTTON = 3
 UNUSABLE_COLOR = "chip-unusable-text"  # theme variables (theme.py)
 UNUSABLE_BORDER = "chip-unusable-edge"
+UNUSABLE_RULES = ("border_top", "border_right", "border_bottom", "border_left", "color")  # the color last
 
 
 class Chip(KeptLines):
@@ -41,14 +42,20 @@ class Chip(KeptLines):
 
     def watch_usable(self, usable: bool) -> None:
         # An inline style rather than a CSS class: a class change sends the widget
-        # through the whole stylesheet again, and every deal changes all chips.
+        # through the whole stylesheet again, and every deal changes all chips. Set rule by rule:
+        # the style's own setters repaint once per edge, and lay the table out once per edge when
+        # they clear it, though the edge is as thick as before. The reactive repaints the chip (a
+        # theme change repaints every widget).
+        styles = self.styles
         if usable:
-            self.styles.border = None
-            self.styles.color = None
+            for rule in UNUSABLE_RULES:
+                styles.clear_rule(rule)
         else:
             colours = self.app.theme_variables
-            self.styles.border = ("round", Color.parse(colours[UNUSABLE_BORDER]))
-            self.styles.color = Color.parse(colours[UNUSABLE_COLOR])
+            edge = ("round", Color.parse(colours[UNUSABLE_BORDER]))
+            for rule in UNUSABLE_RULES[:-1]:
+                styles.set_rule(rule, edge)
+            styles.set_rule("color", Color.parse(colours[UNUSABLE_COLOR]))
 
     def picture(self) -> tuple[str, int, bool, bool]:
         return (self.language, self.value, self.selected, self.usable)
