@@ -164,3 +164,23 @@ async def test_the_key_bar_keeps_a_drawing_of_each_language_and_draws_each_label
         item.label = Content("x" * item.label.cell_length)  # other words of the same width
         await pilot.pause()
         assert bar()[0] == "x" * item.size.width
+
+
+@run
+async def test_text_selected_in_the_rules_is_drawn_and_cleared_again(tmp_path):
+    app = make_app(tmp_path, "en")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("f1")
+        await pilot.pause()
+        section = app.screen.query(".rules-section").first()
+
+        def lines() -> list[str]:
+            return [repr(list(strip)) for strip in section.render_lines(section.region.size.region)]
+
+        plain = lines()
+        section.text_select_all()
+        await pilot.pause()
+        assert section.text_selection is not None and lines() != plain  # the selection is drawn
+        app.screen.clear_selection()
+        await pilot.pause()
+        assert lines() == plain
