@@ -331,3 +331,24 @@ async def test_a_tap_on_a_veiled_button_does_nothing_and_the_shown_button_takes_
         assert not rebet.veiled
         await pilot.click(rebet)
         assert app.session.state.rounds_dealt == 2
+
+
+@run
+async def test_a_frame_whose_timer_fired_as_a_key_ended_the_frames_does_nothing(tmp_path):
+    """A timer that has fired waits its turn to run, and a key can end the frames first: its frame
+    must then neither fail on the frames gone nor step through the frames the key began."""
+    first, second, third = (card_code(code) for code in SPREAD_4_WIN)
+    app = moving_app(tmp_path, [SPREAD_4_WIN])
+    async with app.run_test(size=(80, 24)) as pilot:
+        timers = HeldTimers(app)
+        await pilot.press("enter", "plus", "d")
+        (fired,) = timers.pending()  # due now, but the key below comes first
+        await pilot.press("r")  # the deal ends at once; the raise turns the third card after its beat
+        await fired.callback()
+        assert looks(app) == ((first, True), (second, True), (third, False))
+        assert [timer.delay for timer in timers.pending()] == [NORMAL.beat_s]
+        await timers.fire()
+        await timers.fire()  # the third card, then the result
+        await fired.callback()  # no frame left at all
+        assert looks(app) == ((first, True), (second, True), (third, True))
+        assert banner_shown(app) and not timers.pending()

@@ -250,17 +250,28 @@ class TableScreen(ViewScreen):
             if steps and self.app.motion:
                 self._draw_looks(steps[0].looks)
                 self._frames = steps[1:]
-                self._frame_timer = self.app.set_timer(self._frames[0].delay_s, self._next_frame)
+                self._time_next_frame()
                 return
         if not self._frames:
             self._draw_looks(final)
+
+    def _time_next_frame(self) -> None:
+        timer: Timer | None = None
+
+        def due() -> None:
+            # A timer that has fired waits its turn to run; a key may end the frames (or a new deal
+            # begin its own) meanwhile. Such a timer is no longer the table's and does nothing.
+            if timer is self._frame_timer:
+                self._next_frame()
+
+        timer = self._frame_timer = self.app.set_timer(self._frames[0].delay_s, due)
 
     def _next_frame(self) -> None:
         self._frame_timer = None
         frame = self._frames.pop(0)
         if self._frames:
             self._draw_looks(frame.looks)
-            self._frame_timer = self.app.set_timer(self._frames[0].delay_s, self._next_frame)
+            self._time_next_frame()
         else:
             self._draw_last_frame()
 
