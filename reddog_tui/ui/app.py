@@ -515,7 +515,13 @@ class RedDogApp(KioskApp, App):
             if self.fast_play:  # shorter (R10), yet never too short to read the push's banner
                 pause = max(pause / 3, min(pause, PUSH_READABLE_S))
             pause += self.motion_left_s()  # the banner comes with the cards' last frame
-            self._push_timer = self.set_timer(pause, self._deal_after_push)
+            timer: Timer | None = None
+
+            def due() -> None:  # not a timer that fired as a key cancelled it (see TableScreen's frames)
+                if timer is self._push_timer:
+                    self._deal_after_push()
+
+            timer = self._push_timer = self.set_timer(pause, due)
 
     def cancel_push_deal(self) -> None:
         if self._push_timer is not None:

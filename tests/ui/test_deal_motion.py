@@ -352,3 +352,23 @@ async def test_a_frame_whose_timer_fired_as_a_key_ended_the_frames_does_nothing(
         await fired.callback()  # no frame left at all
         assert looks(app) == ((first, True), (second, True), (third, True))
         assert banner_shown(app) and not timers.pending()
+
+
+@run
+async def test_a_push_deal_whose_timer_fired_as_a_key_dealt_deals_nothing_more(tmp_path):
+    """R10: after a push the next hand comes by itself. If the player's own deal comes between that
+    timer firing and its turn to run, and is a push again, the old timer deals nothing: the new
+    push keeps its own pause."""
+    app = make_app(tmp_path, "en", [PAIR_PUSH, CONSECUTIVE, SPREAD_4_WIN], push_pause=PUSH_PAUSE_S)
+    async with app.run_test(size=(80, 24)) as pilot:
+        timers = HeldTimers(app)
+        await pilot.press("enter", "plus", "d")  # a pair: a push
+        (fired,) = timers.pending()
+        await pilot.press("d")  # the player deals first: consecutive, a push again
+        seq = app.session.seq
+        assert app.session.state.outcome is Outcome.PUSH
+        await fired.callback()
+        assert app.session.seq == seq  # nothing dealt
+        assert [timer.delay for timer in timers.pending()] == [PUSH_PAUSE_S]
+        await timers.fire()  # the second push's own pause: the spread is dealt
+        assert app.session.state.phase is Phase.DECISION
