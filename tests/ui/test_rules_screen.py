@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from contextlib import asynccontextmanager
+
 from textual.content import Content
 
 from reddog_tui.engine import Outcome
@@ -91,12 +93,19 @@ async def test_a_language_shown_again_reads_as_when_first_shown(tmp_path):
                 assert seen.setdefault(app.language, text.splitlines()) == text.splitlines()
 
 
-@run
-async def test_a_language_switch_lays_the_rules_out_once_and_sizes_every_part_by_its_new_words(tmp_path):
+@asynccontextmanager
+async def reading_the_rules(tmp_path):
+    """An English kiosk at 80×24 with the rules help open: (app, pilot)."""
     app = make_app(tmp_path, "en")
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("f1")
         await pilot.pause()
+        yield app, pilot
+
+
+@run
+async def test_a_language_switch_lays_the_rules_out_once_and_sizes_every_part_by_its_new_words(tmp_path):
+    async with reading_the_rules(tmp_path) as (app, pilot):
         rules = app.screen
         layouts: list[object] = []
         rules.screen_layout_refresh_signal.subscribe(rules, layouts.append)
@@ -119,10 +128,7 @@ async def test_a_language_switch_lays_the_rules_out_once_and_sizes_every_part_by
 
 @run
 async def test_the_rules_scroller_shows_its_bar_only_while_the_help_runs_past_the_window(tmp_path):
-    app = make_app(tmp_path, "en")
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.press("f1")
-        await pilot.pause()
+    async with reading_the_rules(tmp_path) as (app, pilot):
         scroller = app.screen.query_one("#rules-text")
         assert scroller.show_vertical_scrollbar
         await pilot.resize_terminal(200, 400)  # the whole help fits
@@ -139,10 +145,7 @@ async def test_the_rules_scroller_shows_its_bar_only_while_the_help_runs_past_th
 
 @run
 async def test_the_key_bar_keeps_a_drawing_of_each_language_and_draws_each_label_anew(tmp_path):
-    app = make_app(tmp_path, "en")
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.press("f1")
-        await pilot.pause()
+    async with reading_the_rules(tmp_path) as (app, pilot):
 
         def bar() -> list[str]:
             return [
@@ -168,10 +171,7 @@ async def test_the_key_bar_keeps_a_drawing_of_each_language_and_draws_each_label
 
 @run
 async def test_text_selected_in_the_rules_is_drawn_and_cleared_again(tmp_path):
-    app = make_app(tmp_path, "en")
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.press("f1")
-        await pilot.pause()
+    async with reading_the_rules(tmp_path) as (app, pilot):
         section = app.screen.query(".rules-section").first()
 
         def lines() -> list[str]:
