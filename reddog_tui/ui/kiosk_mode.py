@@ -80,7 +80,8 @@ class KioskApp(MixedIntoApp):
             self._exit_signal_lock = None
 
     def kiosk_tick(self) -> None:
-        if self.kiosk_mode is not None:
+        # The interval can tick once more while the app closes, its screens already gone.
+        if self.kiosk_mode is not None and self.screen_stack:
             self.kiosk_mode.tick()
 
     def shows(self, screen_type: type[Screen]) -> bool:

@@ -237,3 +237,14 @@ async def test_the_configured_reality_check_interval_is_kept_while_the_player_pl
         await pilot.pause(0.1)
         assert isinstance(app.screen, RealityCheckScreen)
         assert "You have played for 20\u00a0minutes." in screen_text(app)
+
+
+@run
+async def test_a_tick_that_comes_as_the_kiosk_closes_does_nothing(tmp_path):
+    """The once-a-second tick can run once more while the app closes, its screens already gone."""
+    app = kiosk_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert app.kiosk_mode is not None and isinstance(app.screen, WelcomeScreen)
+    assert not app.screen_stack and app.session is not None
+    app.kiosk_tick()  # no "No screens on stack": it would stop Red Dog on its way out
