@@ -478,6 +478,20 @@ class RedDogApp(KioskApp, App):
     def set_timer(self, delay: float, callback: TimerCallback | None = None, **kwargs: Any) -> Timer:
         return super().set_timer(delay, self._guarded(callback), **kwargs)
 
+    def set_held_timer(self, delay: float, callback: Callable[[], object], held: Callable[[], Timer | None]) -> Timer:
+        """A one-shot timer whose callback runs only while `held()` is still this timer.
+
+        Textual queues a fired timer's callback; stopping the timer then does not take it back. A
+        key may cancel a timer in that gap (or set a new one): the old callback must do nothing.
+        """
+        timer: Timer | None = None
+
+        def due() -> object:
+            return callback() if held() is timer else None
+
+        timer = self.set_timer(delay, due)
+        return timer
+
     def set_interval(self, interval: float, callback: TimerCallback | None = None, **kwargs: Any) -> Timer:
         return super().set_interval(interval, self._guarded(callback), **kwargs)
 
@@ -515,13 +529,7 @@ class RedDogApp(KioskApp, App):
             if self.fast_play:  # shorter (R10), yet never too short to read the push's banner
                 pause = max(pause / 3, min(pause, PUSH_READABLE_S))
             pause += self.motion_left_s()  # the banner comes with the cards' last frame
-            timer: Timer | None = None
-
-            def due() -> None:  # not a timer that fired as a key cancelled it (see TableScreen's frames)
-                if timer is self._push_timer:
-                    self._deal_after_push()
-
-            timer = self._push_timer = self.set_timer(pause, due)
+            self._push_timer = self.set_held_timer(pause, self._deal_after_push, lambda: self._push_timer)
 
     def cancel_push_deal(self) -> None:
         if self._push_timer is not None:

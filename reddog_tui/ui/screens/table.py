@@ -256,15 +256,10 @@ class TableScreen(ViewScreen):
             self._draw_looks(final)
 
     def _time_next_frame(self) -> None:
-        timer: Timer | None = None
-
-        def due() -> None:
-            # A timer that has fired waits its turn to run; a key may end the frames (or a new deal
-            # begin its own) meanwhile. Such a timer is no longer the table's and does nothing.
-            if timer is self._frame_timer:
-                self._next_frame()
-
-        timer = self._frame_timer = self.app.set_timer(self._frames[0].delay_s, due)
+        # Held: a key that ends the frames (or a deal that begins its own) voids a timer already fired.
+        self._frame_timer = self.app.set_held_timer(
+            self._frames[0].delay_s, self._next_frame, lambda: self._frame_timer
+        )
 
     def _next_frame(self) -> None:
         self._frame_timer = None
