@@ -14,7 +14,7 @@ from .kept import KeptLines
 RIGHT_BUTTON = 3
 UNUSABLE_COLOR = "chip-unusable-text"  # theme variables (theme.py)
 UNUSABLE_BORDER = "chip-unusable-edge"
-UNUSABLE_RULES = ("border_top", "border_right", "border_bottom", "border_left", "color")  # the color last
+UNUSABLE_EDGES = ("border_top", "border_right", "border_bottom", "border_left")
 
 
 class Chip(KeptLines):
@@ -48,12 +48,12 @@ class Chip(KeptLines):
         # theme change repaints every widget).
         styles = self.styles
         if usable:
-            for rule in UNUSABLE_RULES:
+            for rule in (*UNUSABLE_EDGES, "color"):
                 styles.clear_rule(rule)
         else:
             colours = self.app.theme_variables
             edge = ("round", Color.parse(colours[UNUSABLE_BORDER]))
-            for rule in UNUSABLE_RULES[:-1]:
+            for rule in UNUSABLE_EDGES:
                 styles.set_rule(rule, edge)
             styles.set_rule("color", Color.parse(colours[UNUSABLE_COLOR]))
 
