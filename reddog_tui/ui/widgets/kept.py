@@ -46,7 +46,9 @@ class DrawnUntilRefreshed(Widget):
         return super().refresh(*regions, **kwargs)
 
     def render_lines(self, crop: Region) -> list[Strip]:
-        size = self.size
+        # The outer size, which Textual keeps: `size` looks the widget up in the screen's map, and a
+        # frame asks this of every widget it spans. A new border or padding comes with a refresh.
+        size = self.outer_size
         last = self._last_drawn
         if last is not None and last[0] == crop and last[1] == size:
             return last[2]
@@ -103,7 +105,7 @@ class KeptLines(DrawnUntilRefreshed):
     def draw_lines(self, crop: Region) -> list[Strip]:
         key = (
             self.picture(),
-            self.size,
+            self.outer_size,  # with the box below, the size of the content
             crop,
             self.visual_style,
             self.background_colors,
