@@ -104,9 +104,8 @@ def announcement(state: TableState) -> str:
     if state.phase is Phase.BETTING:
         if state.ante == 0:
             return _("No ante yet: + or a left click on a chip adds it, - or a right click takes it off.")
-        return _("Ante {ante}. Add chips or press {deal}.").format(
-            ante=number(state.ante), deal=button_label(Action.DEAL)
-        )
+        # The stakes line shows the ante: a chip changes that line alone, not this one too.
+        return _("Add chips or press {deal}.").format(deal=button_label(Action.DEAL))
     if state.phase is Phase.DECISION:
         assert state.cards is not None
         # TRANSLATORS: the two cards dealt, in words ("2 and Jack"), then the spread between them.

@@ -90,7 +90,7 @@ def test_installed_wheel_starts_in_german_from_another_folder(tmp_path):
     lines = dict(line.split(" ", 1) for line in started.stdout.splitlines() if " " in line)
     assert str(environment) in lines["LOCALES"] and "site-packages" in lines["LOCALES"]
     assert lines["FAILED"] == "[]"
-    assert lines["MESSAGE"].startswith("Wetteinsatz 1.")
+    assert lines["MESSAGE"] == "Weitere Spielmarken setzen oder GEBEN drücken."
     assert "GEBEN" in lines["DEAL"]
     assert lines["CREDITS"].startswith("Punkte 999")
 
