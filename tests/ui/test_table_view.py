@@ -63,3 +63,30 @@ async def test_a_screen_underneath_is_redrawn_when_it_is_shown_again(tmp_path):
         assert app.screen is table
         assert _("Credits") in str(table.query_one("#credits", Static).content)
         assert "Credits" not in str(table.query_one("#credits", Static).content)
+
+
+@run
+async def test_a_chip_on_the_ante_repaints_the_credits_and_the_stakes_alone(tmp_path, monkeypatch):
+    """R10: a chip moves from the credits to the ante; the stakes line shows the ante, so the message
+    line (what to do next) stays as it was and no other widget of the table is drawn anew."""
+    from textual.widget import Widget
+
+    app = make_app(tmp_path, "en")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("enter", "plus")
+        await pilot.pause()
+        message = str(app.screen.query_one("#message", Static).content)
+        repainted: list[str | None] = []
+        real = Widget.refresh
+
+        def refresh(widget, *regions, **kwargs):
+            repainted.append(widget.id)
+            return real(widget, *regions, **kwargs)
+
+        monkeypatch.setattr(Widget, "refresh", refresh)
+        await pilot.press("plus")
+        await pilot.pause()
+        monkeypatch.setattr(Widget, "refresh", real)
+        assert app.session.state.ante == 2
+        assert sorted(set(repainted)) == ["credits", "stakes"]
+        assert str(app.screen.query_one("#message", Static).content) == message == "Add chips or press DEAL."
