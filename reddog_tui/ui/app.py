@@ -301,10 +301,15 @@ class RedDogApp(KioskApp, App):
     # --- language ---------------------------------------------------------------
     def watch_language(self, language: str) -> None:
         i18n.set_language(language)
-        session = self.session
-        if session is not None:
-            self._store_call(lambda: session.set_setting(Key.LANGUAGE, language))
         self.publish_view()
+        # Remembered once the screen shows it: the player sees the new words without waiting for
+        # the journal, and a burst of switches writes the last one only.
+        self.call_after_refresh(self._remember_language, language)
+
+    def _remember_language(self, language: str) -> None:
+        session = self.session
+        if session is not None and language == self.language:
+            self._store_call(lambda: session.set_setting(Key.LANGUAGE, language))
 
     def choose_language(self, language: str) -> None:
         """A language the player picked: shown everywhere and remembered, even if it is already shown."""

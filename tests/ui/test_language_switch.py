@@ -59,3 +59,33 @@ async def test_the_l_key_steps_through_the_welcome_list_in_its_order(tmp_path):
             await pilot.pause()
             assert app.language == listed[(start + step) % len(listed)]
             assert languages.highlighted_option.id == app.language
+
+
+@run
+async def test_the_language_is_remembered_once_shown_and_a_burst_remembers_the_last(tmp_path, monkeypatch):
+    """R15: the language is a setting the journal keeps. It is written after the frame that shows
+    it; switches in one burst (before a frame) write only the language they end on."""
+    from reddog_tui.store.settings import Key
+
+    app = make_app(tmp_path, "en", [SPREAD_4_WIN])
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press(*DECISION_KEYS)
+        await pilot.pause()
+        written: list[str] = []
+        real = app.session.set_setting
+
+        def set_setting(key, value):
+            if key == Key.LANGUAGE:
+                written.append(value)
+            real(key, value)
+
+        monkeypatch.setattr(app.session, "set_setting", set_setting)
+        app.language = "de"
+        app.language = "pl"
+        app.language = "fr"
+        assert written == []  # nothing before the frame
+        await pilot.pause()
+        assert written == ["fr"] and app.session.settings.language == "fr"
+        await pilot.press("l")
+        await pilot.pause()
+        assert written == ["fr", "it"] and app.session.settings.language == "it"
