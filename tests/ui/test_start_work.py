@@ -58,3 +58,38 @@ def test_play_draws_from_the_system_source_and_a_seed_from_its_own(tmp_path):
     assert isinstance(dealer, ShuffledDealer) and isinstance(dealer.rng, secrets.SystemRandom)
     demo = RedDogApp(language="en", data_dir=tmp_path / "demo", seed=7).dealer
     assert isinstance(demo, ShuffledDealer) and not isinstance(demo.rng, random.SystemRandom)
+
+
+def test_the_collector_rests_while_the_app_starts_and_runs_again_from_its_first_frame(tmp_path):
+    """The start's objects live on: Python's collector is off from the app's load to its first
+    frame, and on again after it, and after an app that ends before a frame (kiosk mode without a PIN)."""
+    import asyncio
+    import gc
+
+    from reddog_tui.ui.app import RedDogApp
+    from reddog_tui.ui.screens.table import TableScreen
+
+    seen: list[bool] = []
+    compose = TableScreen.compose
+
+    def composing(screen):
+        seen.append(gc.isenabled())
+        return compose(screen)
+
+    async def body(app: RedDogApp) -> bool:
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            return gc.isenabled()
+
+    assert gc.isenabled()
+    TableScreen.compose = composing  # type: ignore[method-assign]
+    try:
+        assert asyncio.run(body(RedDogApp(language="en", data_dir=tmp_path / "play"))) is True
+    finally:
+        TableScreen.compose = compose  # type: ignore[method-assign]
+    assert seen == [False]
+    assert gc.isenabled()
+
+    no_pin = RedDogApp(language="en", data_dir=tmp_path / "kiosk", kiosk=True)
+    asyncio.run(no_pin.run_async(headless=True, size=(80, 24)))
+    assert no_pin.return_code == 2 and gc.isenabled()
