@@ -300,6 +300,34 @@ async def test_an_attendant_adds_credits_by_touch_alone(tmp_path):
 
 
 @run
+async def test_every_tap_on_the_digit_pad_is_a_digit_however_quick(tmp_path):
+    """An attendant taps 1000 faster than a button's pressed look lasts, and at one spot (a double
+    and a triple click): each tap types its digit, and each tap of Delete takes one back."""
+    app = kiosk_app(tmp_path, "en")
+    async with app.run_test(size=(80, 24)) as pilot:
+        pilot.press = None  # type: ignore[method-assign]
+        tap = Taps(pilot)
+        await tap.language("en")
+        await tap.key("app.attendant")
+        pad = {str(b.label): b for b in app.screen.query("DigitPad Button")}
+        for digit in PIN:
+            await tap.on(pad[digit])
+        await tap.key("screen.submit")
+        await tap.on("#menu", 1)
+        assert isinstance(app.screen, AddCreditsScreen)
+        pad = {str(b.label): b for b in app.screen.query("DigitPad Button")}
+        amount = app.screen.query_one("#amount", Input)
+        for label in ("1", "0", "0", "0"):
+            await pilot.click(pad[label])  # no wait between: the pressed look of the last tap still shows
+        await pilot.pause()
+        assert amount.value == "1000"
+        for _tap in range(3):
+            await pilot.click(pad["Delete"])
+        await pilot.pause()
+        assert amount.value == "1"
+
+
+@run
 async def test_the_digit_pad_types_through_the_fields_own_limits(tmp_path):
     """A tap is a typed digit: the PIN field takes no more digits than its length, as with keys."""
     app = kiosk_app(tmp_path, "en")
