@@ -8,6 +8,7 @@ from textual.content import Content
 
 from reddog_tui.engine import Action
 from reddog_tui.engine.cards import Card
+from reddog_tui.ui.app import RedDogApp
 from reddog_tui.ui.screens.table import TableScreen
 from reddog_tui.ui.theme import FELT_THEME, HIGH_CONTRAST_THEME
 
@@ -169,3 +170,60 @@ async def test_a_chip_out_of_use_is_dimmed_in_the_themes_colours_and_back_in_use
         await pilot.press("c", "n")  # decided, then a new wager: the chips are in use again
         await pilot.pause()
         assert chip.usable and drawn(chip) == usable
+
+
+def textual_lines(line) -> list[list[object]]:
+    """The line's content as Textual's own Static draws it (the way Line.render_line takes only for
+    what it cannot draw itself), segment by segment with their styles and offsets."""
+    from textual.widgets import Static
+
+    line.refresh()  # Textual's own way keeps its last drawing until refreshed
+    return [list(Static.render_line(line, y)) for y in range(line.size.height)]
+
+
+def own_lines(line) -> list[list[object]]:
+    return [list(line.render_line(y)) for y in range(line.size.height)]
+
+
+@run
+async def test_a_line_draws_its_text_as_textual_does_in_every_language_theme_and_glyph_set(tmp_path):
+    """The credits, the stakes, the chips' title, the demo's mark and the rules' title draw their one
+    line of text themselves: segment for segment what Textual's Static draws, styles and the offsets
+    text selection reads included, right-aligned or not, on the felt and in high contrast, with the
+    full glyphs and the Linux console's; and a text that does not fit, is selected or has two lines
+    goes Textual's way."""
+    from reddog_tui.ui.glyphs import CONSOLE, FULL, use_glyph_set
+    from reddog_tui.ui.screens.rules import RulesScreen
+    from reddog_tui.ui.widgets.line import Line
+
+    compared = 0
+    for glyphs in (FULL, CONSOLE):
+        app = RedDogApp(language="en", data_dir=tmp_path / glyphs.name, seed=5, glyphs=glyphs)
+        app.animation_level = "none"
+        try:
+            async with app.run_test(size=(80, 24)) as pilot:
+                table = await table_after(app, pilot, "right", "plus", "plus", "d")
+                for theme in (app.theme, HIGH_CONTRAST_THEME):
+                    app.theme = theme
+                    for language in ("en", "de", "pl", "fr", "it"):
+                        app.language = language
+                        await pilot.pause()
+                        for screen in (table, "rules"):
+                            if screen == "rules":
+                                await pilot.press("f1")
+                                await pilot.pause()
+                                assert isinstance(app.screen, RulesScreen)
+                            for line in app.screen.query(Line):
+                                if line.display and line.size.height == 1 and str(line.visual).strip():
+                                    assert own_lines(line) == textual_lines(line), (line.id, language, theme)
+                                    compared += 1
+                            if screen == "rules":
+                                await pilot.press("escape")
+                                await pilot.pause()
+                stakes = table.lines["stakes"]
+                stakes.text = Content.assemble(("Ante", "dim"), " ", ("5" * 90, "bold"))  # wider than the line
+                await pilot.pause()
+                assert own_lines(stakes) == textual_lines(stakes)
+        finally:
+            use_glyph_set(FULL)
+    assert compared >= 2 * 2 * 5 * 5  # credits, stakes, chips' title, demo mark, rules title
