@@ -58,6 +58,18 @@ class Taps:
     async def key(self, action: str) -> None:
         await self.on(key_button(self.pilot.app, action))
 
+    async def to_attendant_menu(self, language: str) -> None:
+        """From the welcome screen: the language, F12's button, the PIN on the digit pad, Enter on the key bar."""
+        app = self.pilot.app
+        await self.language(language)
+        await self.key("app.attendant")
+        assert isinstance(app.screen, PinScreen)
+        pad = {str(b.label): b for b in app.screen.query("DigitPad Button")}
+        for digit in PIN:
+            await self.on(pad[digit])
+        await self.key("screen.submit")
+        assert isinstance(app.screen, AttendantMenu)
+
 
 @pytest.mark.parametrize("language", LANGUAGES)
 @run
@@ -276,14 +288,7 @@ async def test_an_attendant_adds_credits_by_touch_alone(tmp_path):
     async with app.run_test(size=(80, 24)) as pilot:
         pilot.press = None  # type: ignore[method-assign]
         tap = Taps(pilot)
-        await tap.language("de")
-        await tap.key("app.attendant")
-        assert isinstance(app.screen, PinScreen)
-        pad = {str(b.label): b for b in app.screen.query("DigitPad Button")}
-        for digit in PIN:
-            await tap.on(pad[digit])
-        await tap.key("screen.submit")
-        assert isinstance(app.screen, AttendantMenu)
+        await tap.to_attendant_menu("de")
         await tap.on("#menu", 1)  # the first entry, on the line under the list's edge
         assert isinstance(app.screen, AddCreditsScreen)
         pad = {str(b.label): b for b in app.screen.query("DigitPad Button")}
@@ -307,12 +312,7 @@ async def test_every_tap_on_the_digit_pad_is_a_digit_however_quick(tmp_path):
     async with app.run_test(size=(80, 24)) as pilot:
         pilot.press = None  # type: ignore[method-assign]
         tap = Taps(pilot)
-        await tap.language("en")
-        await tap.key("app.attendant")
-        pad = {str(b.label): b for b in app.screen.query("DigitPad Button")}
-        for digit in PIN:
-            await tap.on(pad[digit])
-        await tap.key("screen.submit")
+        await tap.to_attendant_menu("en")
         await tap.on("#menu", 1)
         assert isinstance(app.screen, AddCreditsScreen)
         pad = {str(b.label): b for b in app.screen.query("DigitPad Button")}
