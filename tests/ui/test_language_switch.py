@@ -89,3 +89,18 @@ async def test_the_language_is_remembered_once_shown_and_a_burst_remembers_the_l
         await pilot.press("l")
         await pilot.pause()
         assert written == ["fr", "it"] and app.session.settings.language == "it"
+
+
+@run
+async def test_a_language_picked_on_the_welcome_screen_is_remembered_though_the_app_quits_at_once(tmp_path):
+    """R15: the welcome screen goes as the language is picked, and Ctrl+Q follows at once; the
+    journal still has the language, and the next start opens in it."""
+    app = make_app(tmp_path, None)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("up", "enter", "ctrl+q")  # from English at the list's end: Italiano
+    assert app.language == "it"
+    again = make_app(tmp_path, None)
+    async with again.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert again.language == "it" and again.session.settings.language == "it"
