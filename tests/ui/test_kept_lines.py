@@ -190,8 +190,7 @@ async def test_a_line_draws_its_text_as_textual_does_in_every_language_theme_and
     """The credits, the stakes, the chips' title, the demo's mark and the rules' title draw their one
     line of text themselves: segment for segment what Textual's Static draws, styles and the offsets
     text selection reads included, right-aligned or not, on the felt and in high contrast, with the
-    full glyphs and the Linux console's; and a text that does not fit, is selected or has two lines
-    goes Textual's way."""
+    full glyphs and the Linux console's; and a text too wide for its line goes Textual's way."""
     from reddog_tui.ui.glyphs import CONSOLE, FULL, use_glyph_set
     from reddog_tui.ui.screens.rules import RulesScreen
     from reddog_tui.ui.widgets.line import Line

@@ -60,7 +60,7 @@ def test_play_draws_from_the_system_source_and_a_seed_from_its_own(tmp_path):
     assert isinstance(demo, ShuffledDealer) and not isinstance(demo.rng, random.SystemRandom)
 
 
-def test_the_collector_rests_while_the_app_starts_and_runs_again_from_its_first_frame(tmp_path):
+def test_the_collector_rests_while_the_app_starts_and_runs_again_from_its_first_frame(tmp_path, monkeypatch):
     """The start's objects live on: Python's collector is off from the app's load to its first
     frame, and on again after it, and after an app that ends before a frame (kiosk mode without a PIN)."""
     import asyncio
@@ -82,11 +82,8 @@ def test_the_collector_rests_while_the_app_starts_and_runs_again_from_its_first_
             return gc.isenabled()
 
     assert gc.isenabled()
-    TableScreen.compose = composing  # type: ignore[method-assign]
-    try:
-        assert asyncio.run(body(RedDogApp(language="en", data_dir=tmp_path / "play"))) is True
-    finally:
-        TableScreen.compose = compose  # type: ignore[method-assign]
+    monkeypatch.setattr(TableScreen, "compose", composing)
+    assert asyncio.run(body(RedDogApp(language="en", data_dir=tmp_path / "play"))) is True
     assert seen == [False]
     assert gc.isenabled()
 
