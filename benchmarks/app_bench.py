@@ -102,24 +102,33 @@ async def send_key(pilot, key: str) -> None:
     app.screen._on_timer_update()  # draw the frame now rather than at the next refresh tick
 
 
-def _busy(app) -> bool:
-    """Some message is queued or being handled by the app or a widget of its screen."""
-    for pump in (app, *app.screen.walk_children(with_self=True)):
-        if pump._message_queue.qsize() or pump._next_callbacks:
-            return True
-    return False
+def _pumps(app) -> list:
+    """The app and every widget of its screen: whatever may hold a message of the press."""
+    return [app, *app.screen.walk_children(with_self=True)]
+
+
+def _busy(pumps: list) -> bool:
+    """Some message is queued or being handled by one of `pumps`."""
+    return any(pump._message_queue.qsize() or pump._next_callbacks for pump in pumps)
 
 
 async def until_idle(app) -> None:
     """Yield to the event loop until nothing is queued or running, twice in a row.
 
-    Unlike Pilot's own waits this posts no messages of its own, so it costs the
-    same small check for a screen of three widgets or of seventy.
+    Unlike Pilot's own waits this posts no messages of its own. The widgets are listed once, and
+    again only when a widget comes or goes or another screen is shown: walking the screen's tree
+    at every turn of the loop would charge a screen of seventy widgets for its size, a screen of
+    three almost nothing, and that cost is the measurement's, not the app's.
     """
     quiet = 0
+    shape = None
+    pumps: list = []
     while quiet < 2:
         await asyncio.sleep(0)
-        quiet = 0 if _busy(app) else quiet + 1
+        now = (app.screen, len(app._registry))
+        if now != shape:
+            shape, pumps = now, _pumps(app)
+        quiet = 0 if _busy(pumps) else quiet + 1
 
 
 def _table_app(data_dir: Path, push_pause=None, *, motion: bool = False):
