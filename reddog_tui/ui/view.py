@@ -17,6 +17,8 @@ from ..store.settings import Settings
 
 # Buttons in the order they stand on the bar.
 BUTTON_ORDER = (Action.DEAL, Action.REBET, Action.RAISE, Action.CALL, Action.COLLECT, Action.NEW_BET)
+# The most buttons a phase shows: RAISE and CALL, REBET and NEW BET, DEAL and COLLECT (R7, R12, R13).
+BUTTON_PLACES = 2
 # Actions whose refusal a screen explains without a chip's value; progressive betting is asked
 # in every phase, since the settings screen says why it cannot be switched now.
 _VALUELESS = frozenset(BUTTON_ORDER) | {Action.SET_PROGRESSIVE}

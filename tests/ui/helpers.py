@@ -122,3 +122,14 @@ async def click_language(pilot, language: str) -> None:
     languages, offset = language_spot(pilot.app, language)
     await pilot.click(languages, offset=offset)
     await pilot.pause()
+
+
+def button_of(app: RedDogApp, action: str):
+    """The table's button that shows `action` now ("deal", "new_bet"); the test fails if none does."""
+    from reddog_tui.engine import Action
+
+    table = app._table_screen()
+    assert table is not None, "no table"
+    button = table.button_of(Action(action))
+    assert button is not None, f"no button shows {action}"
+    return button

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from reddog_tui.engine import Action, Outcome, Phase
+from reddog_tui.engine import Outcome, Phase
 from reddog_tui.engine.cards import Card
 from reddog_tui.store.settings import Key
 from reddog_tui.ui.app import PUSH_PAUSE_S
@@ -22,6 +22,7 @@ from .helpers import (
     SPREAD_4_WIN,
     HeldTimer,
     HeldTimers,
+    button_of,
     make_app,
     run,
     screen_text,
@@ -121,7 +122,9 @@ def words_on_screen(app) -> set[str]:
 
 def buttons_shown(app) -> list[str]:
     """The buttons seen: displayed and not veiled."""
-    return [button.table_action.value for button in app._table_screen().buttons if button.display and not button.veiled]
+    return [
+        button.table_action.value for button in app._table_screen().buttons if button.table_action and not button.veiled
+    ]
 
 
 @run
@@ -322,7 +325,7 @@ async def test_a_tap_on_a_veiled_button_does_nothing_and_the_shown_button_takes_
         app.finish_motion()
         await pilot.press("c")
         assert app.session.state.outcome is Outcome.LOSE
-        rebet = app._table_screen().action_buttons[Action.REBET]
+        rebet = button_of(app, "rebet")
         assert rebet.display and rebet.veiled
         await pilot.click(rebet)
         assert app.session.state.rounds_dealt == 1 and app.table_view.refusal is None

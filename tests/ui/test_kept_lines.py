@@ -88,7 +88,8 @@ async def test_the_buttons_and_lines_keep_a_drawing_for_each_state_and_draw_each
     app = make_app(tmp_path, "en", [SPREAD_4_WIN])
     async with app.run_test(size=(80, 24)) as pilot:
         table = await table_after(app, pilot)
-        button = table.action_buttons[Action.DEAL]
+        button = table.button_of(Action.DEAL)
+        assert button is not None
 
         async def looks(change) -> tuple[str, ...]:
             change()

@@ -12,12 +12,14 @@ from textual.widgets import Button
 from reddog_tui.engine import Outcome, Phase, StackedDealer
 from reddog_tui.store import GameSession, Store
 from reddog_tui.store.settings import Key
+from reddog_tui.ui.widgets.buttons import ActionButton
 
-from .helpers import CONSECUTIVE, SPREAD_4_LOSE, SPREAD_4_WIN, make_app, run
+from .helpers import CONSECUTIVE, SPREAD_4_LOSE, SPREAD_4_WIN, button_of, make_app, run
 
 
 class Presses:
-    """The buttons pressed, by id, each press once (a bubbling message is posted at every step up)."""
+    """The buttons pressed, each press once (a bubbling message is posted at every step up): a table
+    action's button by the action it showed, any other button by its id."""
 
     def __init__(self) -> None:
         self.seen: list[Button.Pressed] = []
@@ -27,7 +29,10 @@ class Presses:
             self.seen.append(message)
 
     def ids(self) -> list[str | None]:
-        return [message.button.id for message in self.seen]
+        return [
+            message.button.pressed_action.value if isinstance(message.button, ActionButton) else message.button.id
+            for message in self.seen
+        ]
 
 
 def journaled(app) -> list[str]:
@@ -39,16 +44,17 @@ def message(app) -> str:
     return str(app.screen.query_one("#message").content)
 
 
-# (language, progressive betting, the keys to the phase, the key, the button it presses, the action committed)
+# (language, progressive betting, the keys to the phase, the key, the button it presses (by the action it
+# shows), the action committed)
 PRESSED_BY_KEY = {
-    "deal": ("en", False, ("plus",), "d", "action-deal", "deal"),
-    "raise": ("en", False, ("plus", "d"), "r", "action-raise", "raise"),
-    "call": ("en", False, ("plus", "d"), "c", "action-call", "call"),
-    "oui raises": ("fr", False, ("plus", "d"), "o", "action-raise", "raise"),
-    "non calls": ("fr", False, ("plus", "d"), "n", "action-call", "call"),
-    "new bet": ("en", False, ("plus", "d", "c"), "n", "action-new-bet", "new_bet"),
-    "rebet": ("en", False, ("plus", "d", "c"), "d", "action-rebet", "rebet"),
-    "collect": ("de", True, ("plus", "d", "r"), "o", "action-collect", "collect"),
+    "deal": ("en", False, ("plus",), "d", "deal", "deal"),
+    "raise": ("en", False, ("plus", "d"), "r", "raise", "raise"),
+    "call": ("en", False, ("plus", "d"), "c", "call", "call"),
+    "oui raises": ("fr", False, ("plus", "d"), "o", "raise", "raise"),
+    "non calls": ("fr", False, ("plus", "d"), "n", "call", "call"),
+    "new bet": ("en", False, ("plus", "d", "c"), "n", "new_bet", "new_bet"),
+    "rebet": ("en", False, ("plus", "d", "c"), "d", "rebet", "rebet"),
+    "collect": ("de", True, ("plus", "d", "r"), "o", "collect", "collect"),
 }
 
 
@@ -63,7 +69,8 @@ async def test_a_key_presses_the_button_of_its_action_and_the_action_runs_once(t
         if progressive:
             app.session.set_progressive(True)
         await pilot.press(*path)
-        assert app.screen.query_one(f"#{button}", Button).display
+        shown = button_of(app, button)
+        assert shown.display and not shown.disabled and not shown.veiled
         before, presses.seen = journaled(app), []
         await pilot.press(key)
         await pilot.pause()
@@ -123,12 +130,12 @@ async def test_a_pressed_button_acts_only_where_a_key_may(tmp_path):
         await pilot.resize_terminal(70, 20)
         await pilot.pause()
         assert app.size_notice_shown()
-        app.screen.query_one("#action-deal", Button).press()
+        button_of(app, "deal").press()
         await pilot.pause()
         assert app.session.state.phase is Phase.BETTING
         await pilot.resize_terminal(80, 24)
         await pilot.pause()
-        app.screen.query_one("#action-deal", Button).press()
+        button_of(app, "deal").press()
         await pilot.pause()
         assert app.session.state.phase is Phase.DECISION
 
@@ -162,6 +169,6 @@ async def test_a_pressed_button_flashes_only_where_motion_is_on(tmp_path, animat
         app.set_setting_on(Key.REDUCE_MOTION, reduce_motion)
         await pilot.press("d")
         app.finish_motion()
-        deal = app.screen.query_one("#action-deal", Button)
+        deal = button_of(app, "deal")
         assert app.session.state.outcome is Outcome.PUSH and deal.display
         assert deal.has_class("-active") is flash

@@ -16,6 +16,7 @@ from .helpers import (
     SPREAD_4_LOSE,
     SPREAD_4_WIN,
     HeldTimers,
+    button_of,
     click_language,
     make_app,
     run,
@@ -87,7 +88,9 @@ def message(app) -> str:
 def shown_buttons(app) -> dict[str, tuple[str, bool]]:
     """Visible buttons: action -> (label text, enabled)."""
     return {
-        b.table_action.value: (str(b.label), not b.disabled) for b in table_of(app).query(ActionButton) if b.display
+        b.table_action.value: (str(b.label), not b.disabled)
+        for b in table_of(app).query(ActionButton)
+        if b.table_action is not None and not b.veiled
     }
 
 
@@ -143,12 +146,12 @@ async def test_full_round_by_mouse(tmp_path, language):
         await pilot.click("#chip-10")
         assert app.session.state.ante == 10
         assert table_of(app).selected_chip == 10
-        await pilot.click("#action-deal")
+        await pilot.click(button_of(app, "deal"))
         assert app.session.state.phase is Phase.DECISION
-        await pilot.click("#action-call")
+        await pilot.click(button_of(app, "call"))
         state = app.session.state
         assert (state.outcome, state.credits, state.on_table) == (Outcome.LOSE, 990, 0)  # R8: equal loses
-        await pilot.click("#action-new-bet")
+        await pilot.click(button_of(app, "new_bet"))
         assert app.session.state.phase is Phase.BETTING
 
 
@@ -212,7 +215,7 @@ async def test_a_longer_label_after_a_switch_still_fits_its_button(tmp_path):
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("down", "enter", "plus", "d")  # French chosen on the welcome screen
         await pilot.pause()
-        button = table_of(app).query_one("#action-deal", ActionButton)
+        button = button_of(app, "deal")
         assert str(button.label) == " d  DISTRIBUER"
         assert button.content_size.width >= len(str(button.label))
 
@@ -432,7 +435,7 @@ async def test_a_double_click_never_presses_the_button_that_appears_in_its_place
     app = make_app(tmp_path, "en", rounds=[SPREAD_4_WIN])
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("enter", "plus")
-        await pilot.click("#action-deal", times=2)  # RAISE takes DEAL's place after the first click
+        await pilot.click(button_of(app, "deal"), times=2)  # RAISE takes DEAL's place after the first click
         await pilot.pause()
         state = app.session.state
         assert state.phase is Phase.DECISION and state.raised == 0 and state.credits == 999

@@ -6,7 +6,7 @@ from reddog_tui.engine import Phase
 from reddog_tui.ui.screens.table import TableScreen
 from reddog_tui.ui.screens.welcome import WelcomeScreen
 
-from .helpers import SPREAD_4_WIN, make_app, run
+from .helpers import SPREAD_4_WIN, button_of, make_app, run
 
 
 @run
@@ -45,7 +45,7 @@ async def test_clicks_on_the_hidden_table_do_nothing(tmp_path):
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("enter", "plus")
         table = app.screen
-        deal = table.query_one("#action-deal")
+        deal = button_of(app, "deal")
         chip = table.query_one("#chip-5")
         deal_at, chip_at = deal.region.offset, chip.region.offset
         before = app.session.state

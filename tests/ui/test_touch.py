@@ -22,7 +22,7 @@ from reddog_tui.ui.screens.welcome import WelcomeScreen
 from reddog_tui.ui.widgets.buttons import KeyBar, KeyButton, KeyItem, key_label
 from tests.kiosk.kiosk_helpers import PIN, kiosk_app
 
-from .helpers import LANGUAGES, SPREAD_4_LOSE, click_language, language_spot, make_app, run
+from .helpers import LANGUAGES, SPREAD_4_LOSE, button_of, click_language, language_spot, make_app, run
 
 GUEST_SCREENS = ("app.show_rules", "app.show_settings", "app.show_recall")
 
@@ -82,11 +82,11 @@ async def test_a_round_the_rules_a_language_switch_and_the_settings_by_clicks_on
         assert isinstance(app.screen, TableScreen) and app.language == language
         # A round: a chip, deal, call (the third card equals a face-up one: a loss, R8), new bet.
         await tap.on("#chip-5")
-        await tap.on("#action-deal")
+        await tap.on(button_of(pilot.app, "deal"))
         assert app.session.state.phase is Phase.DECISION
-        await tap.on("#action-call")
+        await tap.on(button_of(pilot.app, "call"))
         assert app.session.state.outcome is Outcome.LOSE
-        await tap.on("#action-new-bet")
+        await tap.on(button_of(pilot.app, "new_bet"))
         assert (app.session.state.phase, app.session.state.credits) == (Phase.BETTING, 995)
         # The rules, in the table's language, then the next language from the rules' own bar.
         await tap.key("app.show_rules")

@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections.abc import Callable
+from functools import lru_cache
 
 from textual import events, on
 from textual.app import ComposeResult
@@ -20,7 +21,7 @@ from ...i18n.keys import TABLE, bar_items
 from ..key_bindings import bindings
 from ..motion import FAST, NORMAL, Frame, Looks, frames, length_s, looks_of
 from ..texts import BUTTON_KEYS, announcement, button_label, error_text, letter_action
-from ..view import BUTTON_ORDER, TableView
+from ..view import BUTTON_ORDER, BUTTON_PLACES, TableView
 from ..widgets.buttons import ActionButton, KeyBar, KioskButton, key_label
 from ..widgets.card import CardView
 from ..widgets.chips import Chip
@@ -45,6 +46,13 @@ def common_keys(exits_locked: bool, leave_out: tuple[str, ...] = ()) -> list[tup
     """The keys every screen shares, for the key bar, less those a screen leaves out (by action); a locked
     kiosk offers no Quit (Ctrl+Q does nothing there)."""
     return bar_items(leave_out=leave_out, exits_locked=exits_locked)
+
+
+@lru_cache(maxsize=16)
+def widest_button_label(language: str) -> int:
+    """The cells of the widest action button label in `language` (the current one): every place
+    on the bar is this wide, so a phase's new buttons fit the places of the last phase's."""
+    return max(key_label(BUTTON_KEYS[action], button_label(action)).cell_length for action in BUTTON_ORDER)
 
 
 def catalogue_notice() -> str:
@@ -110,8 +118,7 @@ class TableScreen(ViewScreen):
         self.message = Prose("", id="message", fixed_size=True)
         self.outcome = OutcomeBanner(id="outcome")  # a settled round's banner, where the chips stand before the deal
         self.zero_credits = ZeroCreditsPanel(id="zero-credits")  # out of credits: in place of chips and banner
-        self.buttons = [ActionButton(action, classes="action") for action in BUTTON_ORDER]
-        self.action_buttons = {button.table_action: button for button in self.buttons}
+        self.buttons = [ActionButton(id=f"action-{place}", classes="action") for place in range(1, BUTTON_PLACES + 1)]
         self.bankroll = KioskButton(Content(""), id="new-bankroll", classes="action")
         self.bankroll.display = False  # shown only when out of credits at the practice table
         self.key_bar = KeyBar(id="keys")
@@ -201,13 +208,14 @@ class TableScreen(ViewScreen):
         # to clicks): the result then only unveils them, a repaint rather than a new layout.
         veiled = turning is not None
         buttons = view.buttons
-        for button in self.buttons:
-            action = button.table_action
-            button.display = action in buttons
-            if action in buttons:  # a hidden button keeps its state: each change restyles it
-                button.set_text(BUTTON_KEYS[action], button_label(action), blank=veiled)
-                button.disabled = view.why_not(action) is not None
-                button.veil(veiled)
+        widest = widest_button_label(view.language)
+        for place, button in enumerate(self.buttons):
+            action = buttons[place] if place < len(buttons) else None
+            if action is None:
+                button.show(None, widest)
+            else:
+                disabled = view.why_not(action) is not None
+                button.show(action, widest, BUTTON_KEYS[action], button_label(action), veiled=veiled, disabled=disabled)
         offer = out_of_credits and not self.app.kiosk
         self.bankroll.display = offer
         if offer:
@@ -360,8 +368,13 @@ class TableScreen(ViewScreen):
     async def action_press(self, name: str) -> None:
         """A key of a table action: its button pressed, or else the action tried for its refusal."""
         action = Action(name)
-        if not await self._press(self.action_buttons[action]):
+        button = self.button_of(action)
+        if button is None or not await self._press(button):
             self.app.act(action)
+
+    def button_of(self, action: Action) -> ActionButton | None:
+        """The button that shows `action` now, if one does."""
+        return next((button for button in self.buttons if button.table_action is action), None)
 
     async def _press(self, button: Button) -> bool:
         """Press `button` and wait until its action has run, so that the next key acts after it (the
@@ -405,7 +418,8 @@ class TableScreen(ViewScreen):
         button = event.button
         try:
             if isinstance(button, ActionButton):
-                await self.run_action(f"table_action({button.table_action.value!r})")
+                if button.pressed_action is not None:
+                    await self.run_action(f"table_action({button.pressed_action.value!r})")
             else:  # the new bankroll
                 await self.run_action("bankroll")
         finally:

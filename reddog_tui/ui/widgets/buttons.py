@@ -43,41 +43,71 @@ class KioskButton(Button):
 
 
 class ActionButton(KioskButton, KeptLines, Veiled):
-    """A table action; the kiosk drives it by key or click.
+    """A place on the table's bar of action buttons; each phase shows its actions in these places.
+
+    The places stay where they are and as wide as the widest label of the language: a deal turns
+    DEAL into RAISE and fills the place beside it with CALL, which repaints two buttons rather than
+    laying out the table (Textual lays out the whole screen when a widget is shown or hidden, or
+    changes its width). A place without an action is veiled: blank, and deaf to clicks.
 
     Its drawn lines are kept (KeptLines): a round shows the same few buttons in the same few states
     again and again, and a button's render (label, border, tint) is the dearest part of the frame
     that shows a result.
     """
 
-    def __init__(self, action: Action, **kwargs) -> None:
-        super().__init__(Content(""), id=f"action-{action.value.replace('_', '-')}", **kwargs)
-        self.table_action = action
+    def __init__(self, **kwargs) -> None:
+        super().__init__(Content(""), **kwargs)
+        self.table_action: Action | None = None  # the action shown here, if any
+        self.pressed_action: Action | None = None  # the action shown when last pressed
+        self.widest = 0  # the cells of the widest label this place shows in the current language
+
+    def press(self) -> Self:
+        # The press acts later (Button.Pressed): by then the place may show the next phase's action.
+        self.pressed_action = self.table_action
+        return super().press()
 
     async def _on_click(self, event: events.Click) -> None:  # async as Button's own, which runs after it
         # The next phase's button appears where the pressed one was: the second
         # click of a double click would press it (a raise or a new wager unasked).
         # Textual calls Button's own handler after this one unless prevented. A veiled button
-        # (Veiled; `set_text` blanks its label) is deaf to clicks.
+        # (Veiled; `show` blanks its label) is deaf to clicks.
         if event.chain > 1 or self.veiled:
             event.prevent_default()
             event.stop()
+
+    def get_content_width(self, container: Size, viewport: Size) -> int:
+        return self.widest + 2  # Button's own two cells beside its label
 
     def picture(self) -> Hashable:
         label = self.label
         assert isinstance(label, Content)  # Button's validator turns every label into Content
         return text_key(label)
 
-    def set_text(self, key: str, label: str, *, blank: bool = False) -> None:
-        """The key and the label; `blank`: as many spaces instead, so no word is in the terminal."""
-        text = key_label(key, label)
-        if blank:
+    def show(
+        self,
+        action: Action | None,
+        widest: int,
+        key: str = "",
+        label: str = "",
+        *,
+        veiled: bool = False,
+        disabled: bool = False,
+    ) -> None:
+        """Show `action` with its key and label (`veiled`: as many spaces, so no word is in the
+        terminal), or nothing, veiled: `action` None. `widest` is the widest label of the language."""
+        self.table_action = action
+        if widest != self.widest:  # another language
+            self.widest = widest
+            self.refresh(layout=True)
+        text = key_label(key, label) if action is not None else Content("")
+        veiled = veiled or action is None
+        if veiled:
             text = Content(" " * text.cell_length)
-        shown = self.label
-        assert isinstance(shown, Content)  # Button's validator turns every label into Content
-        if text != shown:
+        if text != self.label:
             self.label = text
-            self.refresh(layout=text.cell_length != shown.cell_length)  # another language, another width
+        if action is not None:  # an empty place keeps its state: each change restyles it
+            self.disabled = disabled
+        self.veil(veiled)
 
 
 class KeyItem(NamedTuple):
