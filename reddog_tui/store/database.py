@@ -76,6 +76,7 @@ class Store:
         self._clock = clock
         self._lock = threading.Lock()
         self._journal_lock = journal_lock  # a descriptor of the journal, flock()ed while this Store is open
+        self._synced = True  # commits wait for the disk: the connection opens with synchronous=FULL
 
     # --- opening ------------------------------------------------------------
     @classmethod
@@ -229,20 +230,28 @@ class Store:
 
     # --- writing ------------------------------------------------------------
     def commit(
-        self, transition: Transition, expected_seq: int, settings: Mapping[str, object] | None = None
+        self,
+        transition: Transition,
+        expected_seq: int,
+        settings: Mapping[str, object] | None = None,
+        *,
+        wait_for_disk: bool = True,
     ) -> tuple[int, int | None]:
         """Write a transition in one transaction; return (its journal seq, voucher number or None).
 
         `expected_seq` is the seq the caller's state came from (0 for a new table): if another
         writer moved the table on, nothing is written and StoreError("locked") is raised.
         `settings` are written in the same transaction (each checked first: SettingRefused).
+        Without `wait_for_disk` the commit is not synced to the disk (`synchronous=NORMAL`): it
+        survives the process being killed, and a power cut may undo it together with the commits
+        after it up to the next synced one, which syncs them all (WAL keeps their order).
         """
         rows = {str(key): stored_text(key, value) for key, value in (settings or {}).items()}
         seq = expected_seq + 1
         state_json = transition.state.to_json()
         t = self._clock()
         voucher = None
-        with self._transaction() as conn:
+        with self._transaction(synced=wait_for_disk) as conn:
             current = conn.execute("SELECT seq FROM table_state WHERE id = 1").fetchone()
             if (current[0] if current else 0) != expected_seq:
                 raise StoreError("locked", self.path, "the table was changed by another writer", at_start=False)
@@ -314,10 +323,14 @@ class Store:
                 raise _store_error(exc, self.path, at_start=False) from None
 
     @contextmanager
-    def _transaction(self) -> Iterator[sqlite3.Connection]:
-        """BEGIN IMMEDIATE ... COMMIT; any error rolls back and nothing is written."""
+    def _transaction(self, synced: bool = True) -> Iterator[sqlite3.Connection]:
+        """BEGIN IMMEDIATE ... COMMIT; any error rolls back and nothing is written. `synced`: the
+        commit waits until the disk has it (`synchronous=FULL`, as the journal opens)."""
         with self._lock:
             try:
+                if synced is not self._synced:
+                    self._conn.execute(f"PRAGMA synchronous = {'FULL' if synced else 'NORMAL'}")
+                    self._synced = synced
                 self._conn.execute("BEGIN IMMEDIATE")
             except sqlite3.Error as exc:
                 raise _store_error(exc, self.path, at_start=False) from None

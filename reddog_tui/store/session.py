@@ -46,6 +46,11 @@ class Voucher:
     time: datetime  # UTC
 
 
+# Chips placed on the ante or taken off before the deal: credits moved within the player's own
+# balance, no meter changed. Their commits do not wait for the disk (a power cut that undid them
+# would give the chips back to the credits); the deal's commit waits, and takes them with it.
+CHIP_MOVES = frozenset({Action.ADD_CHIP, Action.REMOVE_CHIP})
+
 ATTENDANT_PREFIX = "attendant_"  # how an attendant's event is named in the journal
 
 
@@ -115,7 +120,7 @@ class GameSession:
         step = engine.play(before, action, value, self.dealer)
         stored_value = None if value is None else int(value)
         transition = game_transition(action, stored_value, before, step, self._round_balance_before, self.store.now())
-        self._seq, _ = self.store.commit(transition, self._seq)
+        self._seq, _ = self.store.commit(transition, self._seq, wait_for_disk=action not in CHIP_MOVES)
         self._state, self._round_balance_before = step.state, transition.round_balance_before
         self._last_step = step
         return step.state

@@ -1,9 +1,11 @@
-"""The durability contract: a committed transition reaches the disk before its frame is drawn.
+"""The durability contract: a transition that moves money reaches the disk before its frame is drawn.
 
 kill -9 cannot show this (the page cache survives a killed process), so the real app runs on a
-pseudo-terminal under strace, one chip is placed, and the order of the system calls is read:
-the key is read, the journal's WAL is written and synced (fdatasync/fsync), and only then is
-anything written to the terminal.
+pseudo-terminal under strace, a chip is placed and dealt, and the order of the system calls is
+read: the key is read, the journal's WAL is written and synced (fdatasync/fsync), and only then
+is anything written to the terminal. A chip placed before the deal moves credits within the
+player's balance and changes no meter: it is written before it is drawn, and not waited for
+(a power cut would give it back to the credits); the deal's sync takes it to the disk.
 """
 
 from __future__ import annotations
@@ -46,32 +48,46 @@ def is_finished_sync(line: str) -> bool:
     return (started or resumed) and "unfinished" not in line and re.search(r"= 0\s*$", line) is not None
 
 
-def test_a_chip_placed_is_synced_to_disk_before_the_screen_shows_it(tmp_path):
+def key_calls(trace, terminal, key: bytes, shown: str) -> list[str]:
+    """The system calls from `key` being read until the frame that shows `shown` is written."""
+    before_key = len(trace.read_text().splitlines())
+    drawn_before_key = terminal.mark()
+    terminal.write(key)
+    terminal.wait_for(shown, since=drawn_before_key)
+    terminal.wait_quiet(QUIET_S)
+    lines = trace.read_text().splitlines()[before_key:]
+    read = re.escape(repr(key.decode())[1:-1])
+    start = first_index(lines, lambda line: re.search(rf'\bread\(0</dev/pts/\d+>, "{read}"', line) is not None)
+    assert start is not None, f"the key {key!r} was not read from the terminal"
+    frame = first_index(lines, is_terminal_write, start)
+    assert frame is not None, "nothing was drawn after the key"
+    return lines[start : frame + 1]
+
+
+def wal_writes(calls: list[str]) -> list[int]:
+    return [i for i, line in enumerate(calls) if "pwrite64(" in line and "reddog.db-wal" in line]
+
+
+def test_a_deal_is_synced_to_disk_before_the_screen_shows_it_and_a_chip_is_written_unsynced(tmp_path):
     reason = strace_refusal()
     if reason:
         pytest.skip(reason)
     trace = tmp_path / "trace"
     command = ["strace", "-f", "-y", "-s", "32", "-o", str(trace),
                "-e", "trace=read,write,pwrite64,fsync,fdatasync",
-               *app_command("--data-dir", str(tmp_path / "data"), "--lang", "en")]  # fmt: skip
+               *app_command("--data-dir", str(tmp_path / "data"), "--lang", "en", "--seed", "7")]  # fmt: skip
     with Terminal(command, wait_s=WAIT_S) as terminal:
         terminal.wait_for("English")  # the welcome screen
         terminal.write(b"\r")
         terminal.wait_for("DEAL")
         terminal.wait_quiet(QUIET_S)
-        before_key = len(trace.read_text().splitlines())
-        drawn_before_key = terminal.mark()
-        terminal.write(b"+")  # one chip of 1: a committed transition
-        terminal.wait_for("999", since=drawn_before_key)
-        terminal.wait_quiet(QUIET_S)
+        chip = key_calls(trace, terminal, b"+", "999")  # one chip of 1
+        deal = key_calls(trace, terminal, b"d", "RAISE")  # seed 7 deals a spread: the ante is at risk (R3, R7)
         terminal.write(b"\x11")  # Ctrl+Q: strace ends with the app, leaving no traced process behind
         terminal.exit_status()
-    lines = trace.read_text().splitlines()[before_key:]
-    key = first_index(lines, lambda line: re.search(r"\bread\(0</dev/pts/\d+>, \"\+\"", line) is not None)
-    assert key is not None, "the key was not read from the terminal"
-    frame = first_index(lines, is_terminal_write, key)
-    assert frame is not None, "nothing was drawn after the key"
-    wal_writes = [i for i in range(key, frame) if "pwrite64(" in lines[i] and "reddog.db-wal" in lines[i]]
-    assert wal_writes, "the transition was not written to the journal before it was drawn"
-    synced = first_index(lines, is_finished_sync, wal_writes[-1])
-    assert synced is not None and synced < frame, "\n".join(lines[key : frame + 1])
+    assert wal_writes(chip), "the chip was not written to the journal before it was drawn"
+    assert first_index(chip, is_finished_sync) is None, "\n".join(chip)
+    writes = wal_writes(deal)
+    assert writes, "the deal was not written to the journal before it was drawn"
+    synced = first_index(deal, is_finished_sync, writes[-1])
+    assert synced is not None and synced < len(deal) - 1, "\n".join(deal)

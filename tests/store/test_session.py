@@ -35,6 +35,50 @@ def test_wal_and_full_sync_are_in_force(open_session):
     assert store._conn.execute("PRAGMA synchronous").fetchone()[0] == 2
 
 
+def synced_commits(store) -> list[bool]:
+    """Starts recording, for each COMMIT from now on, whether it waited for the disk."""
+    commits: list[bool] = []
+    level = [store._conn.execute("PRAGMA synchronous").fetchone()[0] == 2]
+
+    def seen(statement: str) -> None:
+        words = statement.upper().split()
+        if words[:2] == ["PRAGMA", "SYNCHRONOUS"] and "=" in words:
+            level[0] = words[-1] == "FULL"
+        elif words == ["COMMIT"]:
+            commits.append(level[0])
+
+    store._conn.set_trace_callback(seen)
+    return commits
+
+
+def test_only_chips_moved_before_the_deal_commit_without_waiting_for_the_disk(open_session):
+    """A chip on the ante or off it stays within the player's balance and changes no meter: a
+    power cut may undo it (the chips go back to the credits). Every other transition, and every
+    one that moves a credit into play or out of it, waits until the disk has it."""
+    store, session = open_session("5H TS 8D", "5H TS 8D", "5H TS 8D")
+    commits = synced_commits(store)
+    played = [
+        (Action.ADD_CHIP, 5, False),
+        (Action.ADD_CHIP, 1, False),
+        (Action.REMOVE_CHIP, 1, False),
+        (Action.DEAL, None, True),  # R3: the ante is at risk
+        (Action.RAISE, None, True),  # R7
+        (Action.REBET, None, True),  # R12: the same ante again, dealt
+        (Action.CALL, None, True),
+        (Action.NEW_BET, None, True),
+        (Action.SET_PROGRESSIVE, True, True),
+        (Action.ADD_CHIP, 10, False),
+        (Action.DEAL, None, True),
+        (Action.CALL, None, True),
+        (Action.COLLECT, None, True),  # R13
+    ]
+    for action, value, _synced in played:
+        session.act(action, value)
+    session.add_credits(100)
+    assert commits == [synced for _action, _value, synced in played] + [True]
+    assert store._conn.execute("PRAGMA synchronous").fetchone()[0] == 2  # FULL again after the last
+
+
 def test_each_transition_is_on_disk_when_act_returns(data_dir, open_session):
     store, session = open_session("2H 9S 5D")
     for action, value in [(Action.ADD_CHIP, 10), (Action.ADD_CHIP, 5), (Action.REMOVE_CHIP, 5), (Action.DEAL, None)]:
