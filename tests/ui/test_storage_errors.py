@@ -52,7 +52,7 @@ async def test_recall_of_a_damaged_history_shows_the_error_screen(tmp_path):
 def failing_writes(monkeypatch, tmp_path: Path) -> None:
     """From now on every commit fails as on a full disk."""
 
-    def disk_full(self, *_commit_args):
+    def disk_full(self, *_commit_args, **_commit_options):
         raise StoreError("disk_full", tmp_path / "reddog.db", "database or disk is full", at_start=False)
 
     monkeypatch.setattr(Store, "commit", disk_full)
