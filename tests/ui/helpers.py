@@ -124,6 +124,13 @@ async def click_language(pilot, language: str) -> None:
     await pilot.pause()
 
 
+def seen_buttons(app: RedDogApp) -> list:
+    """The table's action buttons a guest sees, in their order: an action shown, not veiled."""
+    table = app._table_screen()
+    assert table is not None, "no table"
+    return [button for button in table.buttons if button.table_action is not None and not button.veiled]
+
+
 def button_of(app: RedDogApp, action: str):
     """The table's button that shows `action` now ("deal", "new_bet"); the test fails if none does."""
     from reddog_tui.engine import Action

@@ -26,6 +26,7 @@ from .helpers import (
     make_app,
     run,
     screen_text,
+    seen_buttons,
 )
 
 DEAL_STEPS_S = [NORMAL.step_s] * 4  # first card turned, second lands, second turned, third lands
@@ -122,9 +123,7 @@ def words_on_screen(app) -> set[str]:
 
 def buttons_shown(app) -> list[str]:
     """The buttons seen: displayed and not veiled."""
-    return [
-        button.table_action.value for button in app._table_screen().buttons if button.table_action and not button.veiled
-    ]
+    return [button.table_action.value for button in seen_buttons(app)]
 
 
 @run

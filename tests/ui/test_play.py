@@ -20,6 +20,7 @@ from .helpers import (
     click_language,
     make_app,
     run,
+    seen_buttons,
     wait_until,
 )
 
@@ -87,11 +88,7 @@ def message(app) -> str:
 
 def shown_buttons(app) -> dict[str, tuple[str, bool]]:
     """Visible buttons: action -> (label text, enabled)."""
-    return {
-        b.table_action.value: (str(b.label), not b.disabled)
-        for b in table_of(app).query(ActionButton)
-        if b.table_action is not None and not b.veiled
-    }
+    return {b.table_action.value: (str(b.label), not b.disabled) for b in seen_buttons(app)}
 
 
 def label_of(app, action: str) -> str:

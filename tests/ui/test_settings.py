@@ -5,10 +5,9 @@ from __future__ import annotations
 from reddog_tui.engine import Outcome, Phase
 from reddog_tui.ui.screens.settings import SettingsScreen
 from reddog_tui.ui.screens.table import TableScreen
-from reddog_tui.ui.widgets.buttons import ActionButton
 from reddog_tui.ui.widgets.setting_fields import LanguageSelect, OnOffSwitch
 
-from .helpers import CONSECUTIVE, SPREAD_4_WIN, HeldTimers, make_app, run, screen_text
+from .helpers import CONSECUTIVE, SPREAD_4_WIN, HeldTimers, make_app, run, screen_text, seen_buttons
 
 
 def value_of(app, key: str) -> str:
@@ -44,7 +43,7 @@ async def test_progressive_on_offers_collect_and_deal(tmp_path):
         assert isinstance(app.screen, TableScreen)
         state = app.session.state
         assert (state.outcome, state.on_table) == (Outcome.WIN, 2)
-        shown = {b.table_action.value for b in app.screen.query(ActionButton) if b.table_action and not b.veiled}
+        shown = {b.table_action.value for b in seen_buttons(app)}
         assert shown == {"collect", "deal"}
         await pilot.press("d")
         assert app.session.state.ante == 2  # winnings and ante ride (R13)
