@@ -8,10 +8,9 @@ from __future__ import annotations
 
 import pytest
 from textual import events
-from textual.containers import VerticalScroll
 
 from reddog_tui.engine import Phase
-from reddog_tui.ui.screens.rules import RulesScreen
+from reddog_tui.ui.screens.rules import RulesHelp, RulesScreen
 from reddog_tui.ui.screens.table import TableScreen
 from reddog_tui.ui.widgets.card import CardView
 
@@ -22,12 +21,12 @@ from .test_rules_screen import lit_rows
 TO_DECISION = ("enter", "right", "plus", "d")
 
 
-def rules_view(app) -> VerticalScroll:
-    return app.screen.query_one("#rules-text", VerticalScroll)
+def rules_view(app) -> RulesHelp:
+    return app.screen.query_one("#rules-text", RulesHelp)
 
 
 def lit_pay_rows(app) -> list[str]:
-    return [row for table in app.screen.query(".rules-section") for row in lit_rows(table.content)]
+    return [row for section in rules_view(app).section_contents() for row in lit_rows(section)]
 
 
 @run
@@ -110,8 +109,7 @@ async def scroll_to_pay_table(pilot) -> None:
     """The pay-table heading at the top of the view, without animation."""
     screen = pilot.app.screen
     assert isinstance(screen, RulesScreen)
-    view = screen.query_one("#rules-text", VerticalScroll)
-    view.scroll_to_widget(screen.query_one("#rules-pay_table"), animate=False, top=True)
+    screen.query_one("#rules-text", RulesHelp).scroll_to_section("pay_table")
     await pilot.pause()
 
 

@@ -9,11 +9,15 @@ from textual.content import Content
 from reddog_tui.engine import Outcome
 from reddog_tui.i18n import _, next_language
 from reddog_tui.i18n.rules_help import SECTIONS
-from reddog_tui.ui.screens.rules import RulesScreen, table_content
+from reddog_tui.ui.screens.rules import RulesHelp, RulesScreen, table_content
 
 from .helpers import LANGUAGES, SPREAD_4_WIN, THREE_OF_A_KIND, make_app, run, screen_text
 
 HIGHLIGHT = "on $highlight-background"
+
+
+def the_help(app) -> RulesHelp:
+    return app.screen.query_one("#rules-text", RulesHelp)
 
 
 def lit_rows(content) -> list[str]:
@@ -34,7 +38,7 @@ async def test_rules_mid_round_light_the_current_hand(tmp_path):
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("enter", "plus", "d", "f1")
         assert isinstance(app.screen, RulesScreen)
-        lit = [row for table in app.screen.query(".rules-section") for row in lit_rows(table.content)]
+        lit = [row for section in the_help(app).section_contents() for row in lit_rows(section)]
         assert len(lit) == 1 and lit[0].split()[0] == "4"  # the spread-4 row of the pay table (R8)
 
 
@@ -43,7 +47,7 @@ async def test_language_switch_rewrites_the_rules(tmp_path):
     app = make_app(tmp_path, "en")
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("f1")
-        headings = lambda: [h.content.plain.split("\n")[0] for h in app.screen.query(".rules-section")]  # noqa: E731
+        headings = lambda: [section.plain.split("\n")[0] for section in the_help(app).section_contents()]  # noqa: E731
         english = headings()
         assert english and str(app.screen.query_one("#rules-title").content) == "Game Rules"
         await pilot.press("l")
@@ -67,14 +71,20 @@ async def test_a_win_rings_the_bell_only_with_sound_on(tmp_path):
 
 
 @run
-async def test_the_help_is_one_widget_a_section(tmp_path):
-    """A language switch lays out every widget of the help anew: a section is one widget of lines,
-    not one widget per paragraph, list and table."""
+async def test_the_help_is_one_widget_and_draws_every_section_in_order(tmp_path):
+    """A language switch rewords the whole help: it is one widget of lines, which Textual sizes once,
+    not one widget per section, paragraph, list and table that it would measure one by one."""
     app = make_app(tmp_path, "en")
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("f1")
-        children = app.screen.query_one("#rules-text").children
-        assert [child.id for child in children] == [f"rules-{section.id}" for section in SECTIONS]
+        help_ = the_help(app)
+        assert not help_.children
+        headings = [section.plain.split("\n")[0] for section in help_.section_contents()]
+        assert headings == [_(section.heading) for section in SECTIONS]
+        lines = [line.plain for line in help_.lines(help_.text_width)]
+        for section in SECTIONS:  # each heading on the line it is said to start at, after a blank line
+            start = help_.section_start(section.id)
+            assert lines[start] == _(section.heading) and lines[start - 1] == ""
 
 
 @run
@@ -116,12 +126,10 @@ async def test_a_language_switch_lays_the_rules_out_once_and_sizes_every_part_by
             await pilot.pause()
             assert app.language == next_language(before)
             assert len(layouts) == 1  # not a second pass for the sizes the first one set
-            scroller = rules.query_one("#rules-text")
-            sections = list(rules.query(".rules-section"))
-            for section in sections:
-                assert section.size.height == len(section.lines(section.size.width))
-            assert scroller.vertical_scrollbar.window_virtual_size == scroller.virtual_size.height
-            assert scroller.virtual_size.height == sections[-1].virtual_region_with_margin.bottom
+            help_ = the_help(app)
+            width = help_.scrollable_content_region.width
+            assert help_.virtual_size == (width, len(help_.lines(width)))  # wrapped to the width it has
+            assert help_.vertical_scrollbar.window_virtual_size == help_.virtual_size.height
             for item in rules.query("KeyButton"):  # the key bar's items fit their new labels
                 assert item.size.width == item.label.cell_length
 
@@ -172,15 +180,18 @@ async def test_the_key_bar_keeps_a_drawing_of_each_language_and_draws_each_label
 @run
 async def test_text_selected_in_the_rules_is_drawn_and_cleared_again(tmp_path):
     async with reading_the_rules(tmp_path) as (app, pilot):
-        section = app.screen.query(".rules-section").first()
+        help_ = the_help(app)
 
         def lines() -> list[str]:
-            return [repr(list(strip)) for strip in section.render_lines(section.region.size.region)]
+            return [repr(list(strip)) for strip in help_.render_lines(help_.size.region)]
 
         plain = lines()
-        section.text_select_all()
+        help_.text_select_all()
         await pilot.pause()
-        assert section.text_selection is not None and lines() != plain  # the selection is drawn
+        assert help_.text_selection is not None and lines() != plain  # the selection is drawn
+        selected = app.screen.get_selected_text()
+        assert selected is not None and selected.strip().startswith(_(SECTIONS[0].heading))
+        assert _(SECTIONS[-1].heading) in selected  # the whole help, past the lines in view
         app.screen.clear_selection()
         await pilot.pause()
         assert lines() == plain

@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING
 
 from textual import events, getters
 from textual.binding import Binding
-from textual.containers import VerticalScroll
+from textual.containers import ScrollableContainer
 from textual.screen import ModalScreen, Screen
 from textual.widgets import Static
 
@@ -83,7 +83,7 @@ class ViewScreen(Screen):
 class ScrollingScreen(ViewScreen):
     """A long text: arrows, page keys, home and end scroll it (the wheel does anyway)."""
 
-    SCROLLER = ""  # the id of the VerticalScroll that holds the text
+    SCROLLER = ""  # the id of the scrolling widget that holds the text
 
     BINDINGS = [
         Binding("up", "scroll('up')", show=False),
@@ -95,7 +95,7 @@ class ScrollingScreen(ViewScreen):
     ]
 
     def action_scroll(self, how: str) -> None:
-        view = self.query_one(f"#{self.SCROLLER}", VerticalScroll)
+        view = self.query_one(f"#{self.SCROLLER}", ScrollableContainer)
         {
             "up": view.scroll_up,
             "down": view.scroll_down,

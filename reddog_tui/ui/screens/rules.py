@@ -1,6 +1,6 @@
 """The rules help: headings, paragraphs, lists and tables in the current language, scrollable.
 
-Each section is one widget of styled lines (see `RulesSectionText`)."""
+The whole help is one widget of styled lines (see `RulesHelp`)."""
 
 from __future__ import annotations
 
@@ -10,7 +10,10 @@ from rich.cells import cell_len
 from textual.app import ComposeResult
 from textual.content import Content
 from textual.geometry import Region, Size
+from textual.scroll_view import ScrollView
+from textual.selection import Selection
 from textual.strip import Strip
+from textual.style import Style as VisualStyle
 from textual.visual import Visual
 from textual.widget import Widget
 
@@ -19,7 +22,7 @@ from ...i18n import _, current_language
 from ...i18n.keys import bar_item
 from ...i18n.rules_help import Bullets, RenderedBlock, RulesSection, Subheading, Table, render_rules
 from ..widgets.buttons import KeyBar
-from ..widgets.kept import KeptLines, KeptScroll, SizedInLayout
+from ..widgets.kept import KeptLines
 from ..widgets.line import Line
 from ..widgets.prose import wrap_lines
 from .base import ScrollingScreen
@@ -115,80 +118,137 @@ def section_lines(section: RulesSection, hand: tuple | None, width: int) -> tupl
     return tuple(lines)
 
 
-class RulesSectionText(KeptLines, SizedInLayout):
-    """One section of the help drawn as one widget of styled lines.
+def help_lines(sections: tuple[RulesSection, ...], hand: tuple | None, width: int) -> tuple[Content, ...]:
+    """The whole help as lines: each section after a blank line."""
+    lines: list[Content] = []
+    for section in sections:
+        lines.append(Content())
+        lines += section_lines(section, hand, width)
+    return tuple(lines)
 
-    A language switch rewords every text of the help; Textual measures and lays out each widget
-    anew, so a section is one widget rather than one per heading, paragraph, list and table. Its
-    drawn lines are kept (KeptLines) by wording: switching back finds a language drawn.
+
+class RulesHelp(ScrollView, KeptLines, can_focus=False):
+    """The whole help as one scrolling widget of styled lines (Textual's line API).
+
+    A language switch rewords every text of the help. As one widget it costs Textual one size to
+    set and the lines in view to draw, where a widget per section was measured and laid out section
+    by section. Each line is drawn once per wording, width and style (scrolling draws only the lines
+    it brings into view), and the view as a whole is kept by wording and scroll position
+    (KeptLines), so a switch back to a language finds its help drawn.
     """
 
-    DEFAULT_CSS = "RulesSectionText { height: auto; }"
+    DEFAULT_CSS = "RulesHelp { height: 1fr; overflow-x: hidden; overflow-y: auto; }"
 
-    def __init__(self, section: RulesSection, hand: tuple | None, **kwargs) -> None:
+    def __init__(self, sections: tuple[RulesSection, ...], hand: tuple | None, **kwargs) -> None:
         super().__init__(**kwargs)
-        self.section = section
+        self.sections = sections
         self.hand = hand
+        self._lines: tuple[tuple, tuple[Content, ...]] | None = None  # by (sections, hand, width)
         self._drawn: dict[tuple, dict[int, Strip]] = {}  # the lines drawn, by wording, width and style
-        self._last_lines: tuple[RulesSection, tuple | None, int, tuple[Content, ...]] | None = None
 
-    def show(self, section: RulesSection, hand: tuple | None) -> None:
-        """Draw another wording (or another lit hand); a new layout only if the height changes."""
-        if (section, hand) == (self.section, self.hand):
+    def show(self, sections: tuple[RulesSection, ...], hand: tuple | None) -> None:
+        """Draw another wording (or another lit hand), scrolled where the reader was."""
+        if (sections, hand) == (self.sections, self.hand):
             return
-        width = self.content_region.width
-        taller = width == 0 or len(section_lines(section, hand, width)) != len(self.lines(width))
-        self.section, self.hand = section, hand
-        self.refresh(layout=taller)
+        self.sections, self.hand = sections, hand
+        self._fit()
+        self.refresh()
 
     def lines(self, width: int) -> tuple[Content, ...]:
-        # Asked for by the layout, each line drawn and the next show(): looked up by the section
-        # itself here, since finding it in section_lines' cache hashes the whole section.
-        last = self._last_lines
-        if last is not None and last[0] is self.section and last[1] == self.hand and last[2] == width:
-            return last[3]
-        lines = section_lines(self.section, self.hand, width)
-        self._last_lines = (self.section, self.hand, width, lines)
+        key = (self.sections, self.hand, width)
+        last = self._lines
+        if last is not None and last[0][0] is self.sections and last[0][1:] == key[1:]:
+            return last[1]
+        lines = help_lines(self.sections, self.hand, width)
+        self._lines = (key, lines)
         return lines
 
     @property
-    def content(self) -> Content:
-        """What is drawn, as one text (at the width it has, or 80 cells before its first layout)."""
-        return Content("\n").join(self.lines(self.content_region.width or 80))
+    def text_width(self) -> int:
+        """The width the help is wrapped to: the virtual width, once laid out."""
+        return self.virtual_size.width
 
-    def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
-        return len(self.lines(width))
+    def _fit(self) -> None:
+        """Wrap to the width inside the padding, less the scrollbar's if the help is then taller than the view."""
+        inside = self.region.shrink(self.styles.gutter)  # the padding's inside, scrollbar included
+        width = inside.width
+        if width <= 0:  # not laid out yet
+            return
+        if len(self.lines(width)) > inside.height:
+            width = max(1, width - self.styles.scrollbar_size_vertical)
+        self.virtual_size = Size(width, len(self.lines(width)))
+
+    def on_resize(self) -> None:
+        self._fit()
+
+    def section_start(self, section_id: str) -> int:
+        """The line a section's heading is drawn on."""
+        y = 0
+        for section in self.sections:
+            y += 1  # its blank line
+            if section.id == section_id:
+                return y
+            y += len(section_lines(section, self.hand, self.text_width))
+        raise KeyError(section_id)
+
+    def section_contents(self) -> list[Content]:
+        """Each section as it is drawn (its lines as one text), in order."""
+        width = self.text_width
+        return [Content("\n").join(section_lines(section, self.hand, width)) for section in self.sections]
+
+    def scroll_to_section(self, section_id: str) -> None:
+        """The section at the top of the view, with the blank line above its heading."""
+        self.scroll_to(y=self.section_start(section_id) - 1, animate=False, immediate=True)
 
     def picture(self) -> tuple:
-        return (self.section, self.hand)
+        return (self.sections, self.hand, self.text_width, self.scroll_offset.y)
 
     def draw_lines(self, crop: Region) -> list[Strip]:
         if self.text_selection is not None:  # a selection is drawn into the lines: not kept
             return Widget.render_lines(self, crop)
         return super().draw_lines(crop)
 
-    def render(self) -> Content:
-        return self.content
+    def get_selection(self, selection: Selection) -> tuple[str, str] | None:
+        text = "\n".join(line.plain for line in self.lines(self.text_width))
+        return selection.extract(text), "\n"
+
+    def selection_updated(self, selection: Selection | None) -> None:
+        self.refresh()
 
     def render_line(self, y: int) -> Strip:
-        """Only the lines in view are drawn (a section runs on for pages), each once per wording:
-        a switch lays the screen out twice (sizes change) and a switch back finds them drawn."""
-        width = self.size.width
+        width = self.text_width
+        index = y + self.scroll_offset.y
+        style = self.visual_style
+        if not width:  # before its first layout has sized it
+            return Strip.blank(self.size.width, style.rich_style)
         lines = self.lines(width)
-        if y >= len(lines):
-            return Strip.blank(width, self.visual_style.rich_style)
-        if self.text_selection is not None:  # a selection is drawn into the line: not kept
-            return Visual.to_strips(self, lines[y], width, 1, self.visual_style)[0]
-        key = (self.section, self.hand, width, self.visual_style, self.app.theme)
+        if index >= len(lines):
+            return Strip.blank(width, style.rich_style)
+        selection = self.text_selection
+        if selection is not None:  # a selection is drawn into the line: not kept
+            line = lines[index]
+            span = selection.get_span(index)
+            if span is not None:
+                start, end = span
+                selected = VisualStyle.from_styles(self.screen.get_component_styles("screen--selection"))
+                line = line.stylize(selected, start, len(line.plain) if end == -1 else end)
+            return self._drawn_line(line, width, style).apply_offsets(0, index)
+        key = (self.sections, self.hand, width, style, self.app.theme)
         drawn = self._drawn.get(key)
         if drawn is None:
             if len(self._drawn) >= 8:  # five languages and a lit hand or two
                 self._drawn.clear()
             drawn = self._drawn[key] = {}
-        strip = drawn.get(y)
+        strip = drawn.get(index)
         if strip is None:
-            strip = drawn[y] = Visual.to_strips(self, lines[y], width, 1, self.visual_style)[0]
+            strip = drawn[index] = self._drawn_line(lines[index], width, style).apply_offsets(0, index)
         return strip
+
+    def _drawn_line(self, line: Content, width: int, style: VisualStyle) -> Strip:
+        if not line.plain:  # a blank line (Textual draws an empty text as no line at all)
+            return Strip.blank(width, style.rich_style)
+        strip = Visual.to_strips(self, line, width, 1, style, apply_selection=False)[0]
+        return strip.extend_cell_length(width, style.rich_style)
 
 
 class RulesScreen(ScrollingScreen):
@@ -198,22 +258,20 @@ class RulesScreen(ScrollingScreen):
         super().__init__()
         # The help rendered, by (language, table): switching languages back and forth while the
         # help is open renders each language's help once.
-        self._sections: dict[tuple, list[RulesSection]] = {}
+        self._sections: dict[tuple, tuple[RulesSection, ...]] = {}
 
     def compose(self) -> ComposeResult:
         yield Line(id="rules-title")
         state = self.app.session.state if self.app.session is not None else None
         hand = current_hand(state)
-        with KeptScroll(id="rules-text"):
-            for section in self._rendered(state):
-                yield RulesSectionText(section, hand, classes="rules-section", id=f"rules-{section.id}")
+        yield RulesHelp(self._rendered(state), hand, id="rules-text")
         yield KeyBar(id="keys")
 
-    def _rendered(self, state) -> list[RulesSection]:
+    def _rendered(self, state) -> tuple[RulesSection, ...]:
         key = (current_language(), state.config if state is not None else None)
         sections = self._sections.get(key)
         if sections is None:  # a language not yet read on this screen (or another table)
-            sections = self._sections[key] = rules_sections(state)
+            sections = self._sections[key] = tuple(rules_sections(state))
         return sections
 
     def on_mount(self) -> None:
@@ -225,10 +283,7 @@ class RulesScreen(ScrollingScreen):
         self.query_one("#keys", KeyBar).show(keys)
 
     def refresh_view(self) -> None:
-        """Hand each section widget its section anew: every language has the same sections in the same order."""
+        """Hand the help its sections in the current language, the hand on the table lit."""
         state = self.app.session.state if self.app.session is not None else None
-        hand = current_hand(state)
-        widgets = self.query_one("#rules-text", KeptScroll).query_children(RulesSectionText)
-        for widget, section in zip(widgets, self._rendered(state), strict=True):
-            widget.show(section, hand)
+        self.query_one("#rules-text", RulesHelp).show(self._rendered(state), current_hand(state))
         self._draw_fixed_texts()
