@@ -14,7 +14,7 @@ from collections.abc import Hashable
 from typing import TYPE_CHECKING, ClassVar
 
 from textual.cache import LRUCache
-from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.containers import Horizontal, Vertical
 from textual.content import Content
 from textual.geometry import Region, Size
 from textual.reactive import Reactive
@@ -129,13 +129,3 @@ class SizedInLayout(Widget):
     """
 
     virtual_size: Reactive[Size] = Reactive(Size(0, 0), layout=False, repaint=False)
-    # A scroll container needs no second pass either: when its scrollbar comes or goes, Textual's
-    # `show_vertical_scrollbar` asks for that layout by itself.
-
-
-class KeptScroll(VerticalScroll, KeptLines, SizedInLayout):
-    """A VerticalScroll whose own (empty) lines are kept: a language switch lays out and draws the
-    help anew, and its scroller's lines are the same in every language."""
-
-    def picture(self) -> Hashable:
-        return ()
