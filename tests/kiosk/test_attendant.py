@@ -195,8 +195,6 @@ async def test_enter_on_an_empty_pin_is_not_an_attempt(tmp_path):
 @pytest.mark.parametrize("from_welcome", [True, False])
 @run
 async def test_new_chip_values_rebuild_the_rack_wherever_the_menu_was_opened(tmp_path, from_welcome):
-    from reddog_tui.ui.widgets.chips import Chip
-
     app = kiosk_app(tmp_path)
     async with app.run_test(size=(80, 24)) as pilot:
         if not from_welcome:
@@ -214,11 +212,12 @@ async def test_new_chip_values_rebuild_the_rack_wherever_the_menu_was_opened(tmp
         await pilot.pause(0.1)
         table = app.screen
         assert isinstance(table, TableScreen)
-        assert [chip.value for chip in table.query(Chip)] == [2, 20]
+        assert table.bet_area.chip_values == (2, 20)
         app.session.add_credits(100)
         await pilot.press("plus")
         await pilot.pause()
         assert app.session.state.ante == 2  # the smallest new chip is the selected one
+        assert "┃  2  ┃ │ 20  │" in screen_text(app)  # drawn as the new rack, the smallest chosen
 
 
 @run

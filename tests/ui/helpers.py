@@ -140,3 +140,26 @@ def button_of(app: RedDogApp, action: str):
     button = table.button_of(Action(action))
     assert button is not None, f"no button shows {action}"
     return button
+
+
+def bet_area(app: RedDogApp):
+    """The table's bet area: its chips before the deal, a settled round's banner after."""
+    table = app._table_screen()
+    assert table is not None, "no table"
+    return table.bet_area
+
+
+async def click_chip(pilot, value: int, button: int = 1) -> None:
+    """A click on the chip of `value` (a right click, button 3, takes one off)."""
+    area = bet_area(pilot.app)
+    await pilot.click(area, offset=area.chip_offset(value), button=button)
+    await pilot.pause()
+
+
+def chip_face(area, value: int) -> str:
+    """The middle row of the chip of `value` as drawn, edges included ("│ 25  │")."""
+    offset = area.chip_offset(value)
+    line = area.render_lines(area.size.region)[offset.y]
+    text = "".join(segment.text for segment in line)
+    left = offset.x - area.room.chip_width // 2
+    return text[left : left + area.room.chip_width]

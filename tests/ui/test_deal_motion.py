@@ -13,7 +13,6 @@ from reddog_tui.store.settings import Key
 from reddog_tui.ui.app import PUSH_PAUSE_S
 from reddog_tui.ui.motion import FAST, NORMAL, length_s
 from reddog_tui.ui.screens.table import TableScreen
-from reddog_tui.ui.widgets.outcome import OutcomeBanner
 
 from .helpers import (
     CONSECUTIVE,
@@ -48,9 +47,8 @@ def looks(app) -> tuple[tuple[str, bool] | None, ...]:
 
 
 def banner_shown(app) -> bool:
-    """Seen: in its place and not veiled (while the third card turns it waits there, transparent)."""
-    banner = app._table_screen().query_one(OutcomeBanner)
-    return banner.shown and not banner.veiled
+    """Seen: in its place and not veiled (while the third card turns it waits there, blank)."""
+    return app._table_screen().bet_area.banner_seen
 
 
 def message(app) -> str:
@@ -141,7 +139,8 @@ async def test_during_the_beat_the_table_stands_as_staked_and_tells_nothing_of_a
         assert table_line(app, "stakes") == "Ante 1   Raise 1"
         assert table_line(app, "credits") == f"Credits {credits_before - 1}"
         assert buttons_shown(app) == []
-        assert not any(chip.usable for chip in app._table_screen().chips)
+        area = app._table_screen().bet_area
+        assert area.shows_banner and not area.usable  # the chips made way, none usable
         assert message(app) == "The third card is turned …"
         # Not even in the terminal's text (a screen reader reads it, colour or not).
         assert not {"No win this time", "REBET", "NEW BET"} & words_on_screen(app)

@@ -128,17 +128,17 @@ async def test_an_outcome_banner_unveiled_draws_its_words(tmp_path):
     app = make_app(tmp_path, "en", [SPREAD_4_WIN])
     async with app.run_test(size=(80, 24)) as pilot:
         table = await table_after(app, pilot, "plus", "d", "c")
-        banner = table.outcome
+        banner = table.bet_area
         state = app.session.state
         shown = drawn(banner)
         assert "WIN" in "".join(shown).upper()
-        banner.show(state, veiled=True)
+        banner.show_banner(state, veiled=True)
+        await pilot.pause()
+        assert drawn(banner) != shown and "WIN" not in "".join(drawn(banner)).upper()
+        banner.show_banner(state._replace(winnings=state.winnings * 2))  # the same kind of banner, other words
         await pilot.pause()
         assert drawn(banner) != shown
-        banner.show(state._replace(winnings=state.winnings * 2))  # the same kind of banner, other words
-        await pilot.pause()
-        assert drawn(banner) != shown
-        banner.show(state)
+        banner.show_banner(state)
         await pilot.pause()
         assert drawn(banner) == shown
 
@@ -147,30 +147,43 @@ async def test_an_outcome_banner_unveiled_draws_its_words(tmp_path):
 async def test_a_chip_out_of_use_is_dimmed_in_the_themes_colours_and_back_in_use_looks_as_before(tmp_path):
     from textual.color import Color
 
-    from reddog_tui.ui.widgets.chips import UNUSABLE_BORDER, UNUSABLE_COLOR
+    from reddog_tui.ui.widgets.bet_area import UNUSABLE_EDGE, UNUSABLE_TEXT
 
     app = make_app(tmp_path, "en", [SPREAD_4_WIN])
     async with app.run_test(size=(80, 24)) as pilot:
         table = await table_after(app, pilot, "plus")
-        chip = table.chips[-1]
-        usable = drawn(chip)
+        area = table.bet_area
+        value = area.chip_values[-1]
+        usable = drawn(area)
+
+        def face_colours() -> tuple[set, set]:
+            """The colours of the last chip's edges and of its number."""
+            offset = area.chip_offset(value)
+            line = area.render_lines(area.size.region)[offset.y]
+            edges, numbers, x = set(), set(), 0
+            left = offset.x - area.room.chip_width // 2
+            for segment in line:
+                if left <= x < left + area.room.chip_width and segment.text.strip():
+                    (edges if segment.text in "│┃" else numbers).add(segment.style.color)
+                x += len(segment.text)
+            return edges, numbers
+
         await pilot.press("d")  # a spread: no chip may be added before the hand is decided
         await pilot.pause()
-        assert not chip.usable
-        unusable = drawn(chip)
-        assert unusable != usable
-        colours = app.theme_variables
-        assert chip.styles.color == Color.parse(colours[UNUSABLE_COLOR])
-        assert chip.styles.border_left == ("round", Color.parse(colours[UNUSABLE_BORDER]))
-        app.theme = HIGH_CONTRAST_THEME  # the dimmed look follows the theme
-        await pilot.pause()
-        assert chip.styles.color == Color.parse(app.theme_variables[UNUSABLE_COLOR])
-        contrast_colour = Color.parse(app.theme_variables[UNUSABLE_COLOR]).rich_color
-        assert any(segment.style.color == contrast_colour for segment in chip.render_lines(chip.region.size.region)[1])
+        assert value not in area.usable
+        assert drawn(area) != usable
+        for theme in (app.theme, HIGH_CONTRAST_THEME):  # the dimmed look follows the theme
+            app.theme = theme
+            await pilot.pause()
+            colours = app.theme_variables
+            assert face_colours() == (
+                {Color.parse(colours[UNUSABLE_EDGE]).rich_color},
+                {Color.parse(colours[UNUSABLE_TEXT]).rich_color},
+            )
         app.theme = FELT_THEME
         await pilot.press("c", "n")  # decided, then a new wager: the chips are in use again
         await pilot.pause()
-        assert chip.usable and drawn(chip) == usable
+        assert value in area.usable and drawn(area) == usable
 
 
 def textual_lines(line) -> list[list[object]]:
@@ -188,7 +201,7 @@ def own_lines(line) -> list[list[object]]:
 
 @run
 async def test_a_line_draws_its_text_as_textual_does_in_every_language_theme_and_glyph_set(tmp_path):
-    """The credits, the stakes, the chips' title, the demo's mark and the rules' title draw their one
+    """The credits, the stakes, the demo's mark and the rules' title draw their one
     line of text themselves: segment for segment what Textual's Static draws, styles and the offsets
     text selection reads included, right-aligned or not, on the felt and in high contrast, with the
     full glyphs and the Linux console's; and a text too wide for its line goes Textual's way."""
@@ -226,4 +239,4 @@ async def test_a_line_draws_its_text_as_textual_does_in_every_language_theme_and
                 assert own_lines(stakes) == textual_lines(stakes)
         finally:
             use_glyph_set(FULL)
-    assert compared >= 2 * 2 * 5 * 5  # credits, stakes, chips' title, demo mark, rules title
+    assert compared >= 2 * 2 * 5 * 4  # credits, stakes, demo mark, rules title

@@ -9,8 +9,8 @@ from reddog_tui.engine import Outcome, Phase, TableConfig
 from reddog_tui.ui import theme
 from reddog_tui.ui.app import PUSH_PAUSE_S, PUSH_READABLE_S
 from reddog_tui.ui.texts import Banner
+from reddog_tui.ui.widgets.bet_area import BetArea
 from reddog_tui.ui.widgets.marker import SpreadMarker
-from reddog_tui.ui.widgets.outcome import OutcomeBanner
 
 from .helpers import CONSECUTIVE, SPREAD_4_WIN, THREE_OF_A_KIND, HeldTimers, make_app, run, screen_text
 from .test_theme import low_contrast_text, switch_high_contrast
@@ -20,12 +20,15 @@ SPREAD_1_WIN = ("6H", "8S", "7C")  # spread 1 pays 5:1
 TWO_AND_JACK = ("2H", "JS", "8D")  # the German source's example: spread 8
 
 
-def banner(app) -> OutcomeBanner:
-    return app.screen.query_one(OutcomeBanner)
+def banner(app) -> BetArea:
+    return app.screen.query_one(BetArea)
 
 
 def banner_words(app) -> str:
-    return str(banner(app).content)
+    """The banner's words, checked to be drawn too."""
+    words = banner(app).words
+    assert words in screen_text(app)
+    return words
 
 
 @run
@@ -33,26 +36,25 @@ async def test_each_outcome_has_its_own_banner_with_words_and_a_mark(tmp_path):
     app = make_app(tmp_path, "en", [SPREAD_4_WIN, SPREAD_4_LOSE, CONSECUTIVE, THREE_OF_A_KIND])
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("enter", "right", "plus")  # an ante of 5
-        assert banner(app).kind is None and not banner(app).display  # nothing settled yet
+        assert banner(app).kind is None  # nothing settled yet
         await pilot.press("d")
-        assert banner(app).kind is None and not banner(app).display  # the raise is open
+        assert banner(app).kind is None  # the raise is open
         await pilot.press("r")
-        assert banner(app).kind is Banner.WIN and banner(app).has_class("-win")
+        assert banner(app).kind is Banner.WIN
         assert banner_words(app) == "★ YOU WIN 10\u00a0credits at 1:1 ★"
         await pilot.press("d", "c")  # rebet, call: the King is outside
-        assert banner(app).kind is Banner.LOSE and banner(app).has_class("-lose")
-        assert not banner(app).has_class("-win")  # one style at a time
+        assert banner(app).kind is Banner.LOSE
         assert banner_words(app) == "✗ No win this time"
         await pilot.press("d")  # rebet: 7 and 8 push
         assert app.session.state.outcome is Outcome.PUSH
         assert banner(app).kind is Banner.PUSH
         assert banner_words(app) == "= PUSH — your ante stays. A new hand is coming… ="
         await pilot.press("d")  # the push deals again: 6, 6, 6
-        assert banner(app).kind is Banner.THREE_OF_A_KIND and banner(app).has_class("-three-of-a-kind")
+        assert banner(app).kind is Banner.THREE_OF_A_KIND
         assert banner_words(app) == "★★★ THREE OF A KIND! You win 55\u00a0credits at 11:1 ★★★"
         await pilot.press("n")  # a new bet: the banner goes, the chips come back
-        assert banner(app).kind is None and not banner(app).display
-        assert app.screen.query_one("#chip-rack").display
+        assert banner(app).kind is None
+        assert "Chips: ←/→ chooses" in screen_text(app)
 
 
 @run
@@ -62,10 +64,9 @@ async def test_the_banner_stands_where_the_chips_were(tmp_path):
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("enter", "right", "plus", "d", "r")
         await pilot.pause()
-        assert not app.screen.query_one("#chip-rack").display
-        assert not app.screen.query_one("#chips-title").display
         text = screen_text(app)
         assert "YOU WIN" in text and "REBET" in text  # the banner and the buttons both drawn
+        assert "Chips:" not in text and "│ 10  │" not in text  # no chip, nor its title
 
 
 @run
@@ -76,7 +77,7 @@ async def test_max_winnings_has_its_own_banner(tmp_path):
         app.session.set_progressive(True)
         await pilot.press("enter", "right", "right", "right", "right", "plus", "d", "r")  # 100, raised
         assert app.session.state.auto_collected == 1200
-        assert banner(app).kind is Banner.MAX_WINNINGS and banner(app).has_class("-max-winnings")
+        assert banner(app).kind is Banner.MAX_WINNINGS
         assert banner_words(app) == "★★★ HÖCHSTGEWINN! Gutgeschrieben: 1.200\u00a0Punkte ★★★"
 
 

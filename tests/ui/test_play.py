@@ -17,9 +17,11 @@ from .helpers import (
     SPREAD_4_WIN,
     HeldTimers,
     button_of,
+    click_chip,
     click_language,
     make_app,
     run,
+    screen_text,
     seen_buttons,
     wait_until,
 )
@@ -136,11 +138,11 @@ async def test_full_round_by_mouse(tmp_path, language):
     async with app.run_test(size=(80, 24)) as pilot:
         await click_language(pilot, language)
         assert isinstance(app.screen, TableScreen) and app.language == language
-        await pilot.click("#chip-5")  # a left click adds the chip (R3)
+        await click_chip(pilot, 5)  # a left click adds the chip (R3)
         assert app.session.state.ante == 5
-        await pilot.click("#chip-5", button=3)  # a right click takes it off
+        await click_chip(pilot, 5, button=3)  # a right click takes it off
         assert app.session.state.ante == 0
-        await pilot.click("#chip-10")
+        await click_chip(pilot, 10)
         assert app.session.state.ante == 10
         assert table_of(app).selected_chip == 10
         await pilot.click(button_of(app, "deal"))
@@ -243,9 +245,10 @@ async def test_smallest_chip_is_selected_and_arrows_move_it(tmp_path):
         await pilot.press("enter")
         table = table_of(app)
         assert table.selected_chip == 1
-        assert [c.id for c in table.query(".chip.-selected")] == ["chip-1"]
+        assert table.bet_area.selected == 1
         await pilot.press("right", "right")
-        assert [c.id for c in table.query(".chip.-selected")] == ["chip-10"]
+        assert table.bet_area.selected == 10
+        assert "┏━━━━━┓" in screen_text(app).splitlines()[15][17:24]  # the third chip drawn chosen
         await pilot.press("left", "left", "left")  # stops at the smallest
         assert table.selected_chip == 1
 

@@ -46,8 +46,7 @@ async def test_clicks_on_the_hidden_table_do_nothing(tmp_path):
         await pilot.press("enter", "plus")
         table = app.screen
         deal = button_of(app, "deal")
-        chip = table.query_one("#chip-5")
-        deal_at, chip_at = deal.region.offset, chip.region.offset
+        deal_at, chip_at = deal.region.offset, table.bet_area.region.offset + table.bet_area.chip_offset(5)
         before = app.session.state
         await pilot.resize_terminal(79, 23)
         await pilot.pause()

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 from textual import events
+from textual.geometry import Offset
 from textual.pilot import Pilot
 from textual.widgets import Input
 
@@ -22,7 +23,7 @@ from reddog_tui.ui.screens.welcome import WelcomeScreen
 from reddog_tui.ui.widgets.buttons import KeyBar, KeyButton, KeyItem, key_label
 from tests.kiosk.kiosk_helpers import PIN, kiosk_app
 
-from .helpers import LANGUAGES, SPREAD_4_LOSE, button_of, click_language, language_spot, make_app, run
+from .helpers import LANGUAGES, SPREAD_4_LOSE, bet_area, button_of, click_language, language_spot, make_app, run
 
 GUEST_SCREENS = ("app.show_rules", "app.show_settings", "app.show_recall")
 
@@ -41,9 +42,12 @@ class Taps:
         self.pilot = pilot
         self.last: tuple[int, int] | None = None
 
-    async def on(self, target, y: int = 0) -> None:
+    async def on(self, target, y: int = 0, at: Offset | None = None) -> None:
+        """A tap on `target` in the middle of its row `y`, or at the spot `at` within it."""
         widget = self.pilot.app.screen.query_one(target) if isinstance(target, str) else target
         x = widget.region.width // 2
+        if at is not None:
+            x, y = at
         if (widget.region.x + x, widget.region.y + y) == self.last:
             x += 1
         assert x < widget.region.width
@@ -81,7 +85,8 @@ async def test_a_round_the_rules_a_language_switch_and_the_settings_by_clicks_on
         await tap.language(language)
         assert isinstance(app.screen, TableScreen) and app.language == language
         # A round: a chip, deal, call (the third card equals a face-up one: a loss, R8), new bet.
-        await tap.on("#chip-5")
+        area = bet_area(app)
+        await tap.on(area, at=area.chip_offset(5))
         await tap.on(button_of(pilot.app, "deal"))
         assert app.session.state.phase is Phase.DECISION
         await tap.on(button_of(pilot.app, "call"))

@@ -22,13 +22,12 @@ from ..key_bindings import bindings
 from ..motion import FAST, NORMAL, Frame, Looks, frames, length_s, looks_of
 from ..texts import BUTTON_KEYS, announcement, button_label, error_text, letter_action
 from ..view import BUTTON_ORDER, BUTTON_PLACES, TableView
+from ..widgets.bet_area import BetArea
 from ..widgets.buttons import ActionButton, KeyBar, KioskButton, key_label
 from ..widgets.card import CardView
-from ..widgets.chips import Chip
 from ..widgets.kept import Column, Row
 from ..widgets.line import Line
 from ..widgets.marker import SpreadMarker
-from ..widgets.outcome import OutcomeBanner
 from ..widgets.paytable import PayTable
 from ..widgets.prose import Prose
 from ..widgets.session_info import SessionInfo
@@ -75,7 +74,6 @@ class TableScreen(ViewScreen):
         super().__init__()
         self.chip_values: tuple[int, ...] = tuple(sorted(self.view.state.config.chip_values))
         self.set_reactive(TableScreen.selected_chip, self.chip_values[0])  # the smallest chip to start
-        self._rack_rebuilding = False
         # The cards as the view has them (None until first drawn: a table opened mid-round is
         # drawn as it stands), and the frames still to draw on the way there.
         self._final_looks: Looks | None = None
@@ -104,20 +102,16 @@ class TableScreen(ViewScreen):
                 ("catalogue-notice", False),
                 ("credits", True),
                 ("stakes", True),
-                ("chips-title", True),
                 ("too-small", True),
             )
         }
         self.cards = {n: CardView(id=f"card-{n}", classes="card").data_bind(TableScreen.language) for n in (1, 2, 3)}
         self.marker = SpreadMarker(id="marker").data_bind(TableScreen.language)
         self.paytable = PayTable(id="paytable").data_bind(TableScreen.language)
-        self.chips = [
-            Chip(value, id=f"chip-{value}", classes="chip").data_bind(TableScreen.language)
-            for value in self.chip_values
-        ]
         self.message = Prose("", id="message", fixed_size=True)
-        self.outcome = OutcomeBanner(id="outcome")  # a settled round's banner, where the chips stand before the deal
-        self.zero_credits = ZeroCreditsPanel(id="zero-credits")  # out of credits: in place of chips and banner
+        # The chips before the deal, a settled round's banner in their place after it.
+        self.bet_area = BetArea(self.chip_values, id="bet-area").data_bind(TableScreen.language)
+        self.zero_credits = ZeroCreditsPanel(id="zero-credits")  # out of credits: in place of the bet area
         self.buttons = [ActionButton(id=f"action-{place}", classes="action") for place in range(1, BUTTON_PLACES + 1)]
         self.bankroll = KioskButton(Content(""), id="new-bankroll", classes="action")
         self.bankroll.display = False  # shown only when out of credits at the practice table
@@ -137,11 +131,8 @@ class TableScreen(ViewScreen):
                     yield self.marker
                 yield self.paytable
             yield self.lines["stakes"]
-            yield self.outcome
+            yield self.bet_area
             yield self.zero_credits
-            yield self.lines["chips-title"]
-            with Row(id="chip-rack") as self.chip_rack:
-                yield from self.chips
             yield self.message
             with Row(id="actions"):
                 yield from self.buttons
@@ -151,6 +142,7 @@ class TableScreen(ViewScreen):
 
     def on_resize(self, event: events.Resize) -> None:
         self.lines["too-small"].text = too_small_text(event.size.width, event.size.height)
+        self.bet_area.fit(roomy=self.has_class("-wide") and self.has_class("-high"))
 
     # --- drawing ------------------------------------------------------------------
     def refresh_view(self) -> None:
@@ -159,17 +151,14 @@ class TableScreen(ViewScreen):
         Each widget keeps what it shows in a reactive, so Textual repaints only the ones whose
         text or state changed: a chip placed repaints a few cells rather than the whole table.
         """
-        if self._rack_rebuilding or self.app.table_view is None:
+        if self.app.table_view is None:
             return
         view = self.view
         state = view.state
         chip_values = tuple(sorted(state.config.chip_values))
-        if chip_values != self.chip_values:  # the operator set other chips: the rack is built anew
+        if chip_values != self.chip_values:  # the operator set other chips
             self.chip_values = chip_values
             self.set_reactive(TableScreen.selected_chip, chip_values[0])
-            self._rack_rebuilding = True
-            self.call_later(self._rebuild)
-            return
         self.language = view.language
         lines = self.lines
         # A seeded demo plays on its own journal (ui.launch): say that the real table is untouched.
@@ -188,22 +177,13 @@ class TableScreen(ViewScreen):
         self.marker.spread = state.spread if state.kind is HandKind.SPREAD else 0
         self.paytable.hand = None if state.kind is None else (state.kind, state.spread)
         lines["stakes"].text = self._stakes(shown, winnings=not moving)
-        self.outcome.show(None if moving and turning is None else state, veiled=turning is not None)
+        # A settled round cannot take chips (R12, R13): its banner stands in their place.
+        self.bet_area.show_banner(None if moving and turning is None else state, veiled=turning is not None)
+        usable = frozenset() if turning is not None else frozenset(v for v in chip_values if view.chip_usable(v))
+        self.bet_area.show_chips(chip_values, _("Chips: ←/→ chooses, + adds, - takes off"), self.selected_chip, usable)
         out_of_credits = view.out_of_credits and not moving  # told with the result, after the last frame
         self.zero_credits.show(self.out_of_credits_text() if out_of_credits else "")
-        # A settled round cannot take chips (R12, R13): its banner stands in their place; out of
-        # credits the panel does. Shown and hidden here rather than by a class on the table's body,
-        # which would restyle every widget of the table on each deal.
-        chips_shown = not self.outcome.shown and not out_of_credits
-        lines["chips-title"].display = chips_shown
-        self.chip_rack.display = chips_shown
-        self.body.set_class(out_of_credits, "-no-credits")  # hides the banner: rare, so a class
-        lines["chips-title"].text = (
-            _("Chips: no credits left to place.") if out_of_credits else _("Chips: ←/→ chooses, + adds, - takes off")
-        )
-        for chip in self.chips:
-            chip.selected = chip.value == self.selected_chip
-            chip.usable = turning is None and view.chip_usable(chip.value)
+        self.bet_area.display = not out_of_credits  # the panel stands in its place: rare, a new layout
         # While the card turns the result's buttons take their places veiled (transparent, deaf
         # to clicks): the result then only unveils them, a repaint rather than a new layout.
         veiled = turning is not None
@@ -228,13 +208,8 @@ class TableScreen(ViewScreen):
         self.lines["too-small"].text = too_small_text(self.size.width, self.size.height)
 
     def watch_selected_chip(self, value: int) -> None:
-        for chip in self.chips:
-            chip.selected = chip.value == value
-
-    async def _rebuild(self) -> None:
-        await self.recompose()
-        self._rack_rebuilding = False
-        self.redraw()
+        area = self.bet_area
+        area.show_chips(area.chip_values, area.title, value, area.usable)
 
     # --- the cards' frames (ui/motion.py) -------------------------------------------------
     @property
@@ -408,8 +383,8 @@ class TableScreen(ViewScreen):
         self.app.act(Action.REMOVE_CHIP if remove else Action.ADD_CHIP, value)
 
     # Clicks run the same actions as keys, so `check_action` decides for both.
-    @on(Chip.Clicked)
-    async def chip_clicked(self, event: Chip.Clicked) -> None:
+    @on(BetArea.ChipClicked)
+    async def chip_clicked(self, event: BetArea.ChipClicked) -> None:
         await self.run_action(f"click_chip({event.value!r}, {event.remove!r})")
 
     @on(Button.Pressed, ".action")

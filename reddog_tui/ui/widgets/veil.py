@@ -6,7 +6,7 @@ from textual.widget import Widget
 
 
 class Veiled(Widget):
-    """Mixed into a widget that waits veiled while the third card turns (the banner, the result's buttons),
+    """Mixed into a widget that waits veiled while the third card turns (the result's buttons),
     or stands empty in its place (a place on the button bar without an action).
 
     An inline opacity, so unveiling repaints the widget without restyling or laying out the table. The
