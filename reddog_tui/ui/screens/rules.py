@@ -143,7 +143,9 @@ class RulesHelp(ScrollView, KeptLines, can_focus=False):
         super().__init__(**kwargs)
         self.sections = sections
         self.hand = hand
-        self._lines: tuple[tuple, tuple[Content, ...]] | None = None  # by (sections, hand, width)
+        # The help's lines by wording and width (a layout asks for two widths: with and without the
+        # scrollbar), looked up by the sections' identity: hashing them hashes every text of the help.
+        self._lines: dict[tuple[int, tuple | None, int], tuple[tuple[RulesSection, ...], tuple[Content, ...]]] = {}
         self._drawn: dict[tuple, dict[int, Strip]] = {}  # the lines drawn, by wording, width and style
 
     def show(self, sections: tuple[RulesSection, ...], hand: tuple | None) -> None:
@@ -155,12 +157,14 @@ class RulesHelp(ScrollView, KeptLines, can_focus=False):
         self.refresh()
 
     def lines(self, width: int) -> tuple[Content, ...]:
-        key = (self.sections, self.hand, width)
-        last = self._lines
-        if last is not None and last[0][0] is self.sections and last[0][1:] == key[1:]:
-            return last[1]
+        key = (id(self.sections), self.hand, width)
+        kept = self._lines.get(key)
+        if kept is not None and kept[0] is self.sections:
+            return kept[1]
+        if len(self._lines) >= 32:  # five languages at two widths, a lit hand or two
+            self._lines.clear()
         lines = help_lines(self.sections, self.hand, width)
-        self._lines = (key, lines)
+        self._lines[key] = (self.sections, lines)
         return lines
 
     @property
