@@ -109,6 +109,10 @@ class BetArea(KeptLines):
     def show_chips(self, chip_values: tuple[int, ...], title: str, selected: int, usable: frozenset[int]) -> None:
         self._set(chip_values=chip_values, title=title, selected=selected, usable=usable)
 
+    def choose(self, value: int) -> None:
+        """The chip the keys and a click chose: drawn with a heavy edge."""
+        self._set(selected=value)
+
     def show_banner(self, state: TableState | None, *, veiled: bool = False) -> None:
         """Draw `state`'s banner (none while a round is open, or for None: while the cards are dealt).
         `veiled`: the chips make way, but the banner's words wait until the third card has turned."""
