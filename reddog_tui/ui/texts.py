@@ -10,7 +10,7 @@ from enum import Enum
 
 from ..engine import Action, HandKind, Outcome, Phase, TableState, errors, payout_odds
 from ..engine.cards import Card
-from ..i18n import N_, _, pgettext
+from ..i18n import N_, _, gettext_in, pgettext
 from ..i18n.formatting import credits, number, odds
 from ..i18n.keys import BUTTON_KEYS
 from .glyphs import current_glyph_set, full_suit_marks
@@ -38,8 +38,10 @@ def letter_action(key: str, phase: Phase, language: str) -> Action:
     return next(action for action, letter in BUTTON_KEYS.items() if letter == key)
 
 
-def button_label(action: Action) -> str:
-    return _(BUTTON_LABELS[action])
+def button_label(action: Action, language: str | None = None) -> str:
+    """The label of `action`'s button, in `language` or else the current one."""
+    message = BUTTON_LABELS[action]
+    return _(message) if language is None else gettext_in(language, message)
 
 
 def rank_letter(rank: int) -> str:

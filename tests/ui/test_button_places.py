@@ -4,6 +4,8 @@ R12, R13 name the buttons each phase offers)."""
 
 from __future__ import annotations
 
+import gettext
+
 import pytest
 
 from reddog_tui.engine import Phase
@@ -118,3 +120,29 @@ async def test_a_press_acts_on_the_action_its_place_showed_when_pressed(tmp_path
         state = app.session.state
         assert state.phase is Phase.DECISION and state.raised == 0
         assert app.table_view.refusal is not None  # DEAL, refused mid-round
+
+
+def test_the_places_width_is_worked_out_in_its_own_language_whatever_is_current(monkeypatch):
+    """A table drawn for one language while another is current (a switch on its way) must not keep
+    the other's width; nor may a width outlive the catalogue it was measured in."""
+    from reddog_tui import i18n
+    from reddog_tui.ui.screens.table import widest_button_label
+
+    def widths() -> dict[str, int]:
+        return {language: widest_button_label(language) for language in LANGUAGES}
+
+    before = i18n.current_language()
+    try:
+        own = {}
+        for language in LANGUAGES:
+            i18n.set_language(language)
+            own[language] = widest_button_label(language)
+        assert len(set(own.values())) > 1  # the languages' widest labels differ
+        i18n.set_language("en")
+        assert widths() == own
+        monkeypatch.setattr(i18n, "_catalogues", {"de": gettext.NullTranslations()})  # German lost
+        assert widths()["de"] == own["en"]
+        monkeypatch.undo()
+        assert widths() == own
+    finally:
+        i18n.set_language(before)

@@ -15,7 +15,7 @@ from textual.timer import Timer
 from textual.widgets import Button, Static
 
 from ...engine import Action, HandKind, TableState, errors
-from ...i18n import LANGUAGE_NAMES, _, current_language, failed_languages
+from ...i18n import LANGUAGE_NAMES, _, catalogue, current_language, failed_languages
 from ...i18n.formatting import credits, number
 from ...i18n.keys import TABLE, bar_items
 from ..key_bindings import bindings
@@ -47,11 +47,17 @@ def common_keys(exits_locked: bool, leave_out: tuple[str, ...] = ()) -> list[tup
     return bar_items(leave_out=leave_out, exits_locked=exits_locked)
 
 
-@lru_cache(maxsize=16)
 def widest_button_label(language: str) -> int:
-    """The cells of the widest action button label in `language` (the current one): every place
-    on the bar is this wide, so a phase's new buttons fit the places of the last phase's."""
-    return max(key_label(BUTTON_KEYS[action], button_label(action)).cell_length for action in BUTTON_ORDER)
+    """The cells of the widest action button label in `language`: every place on the bar is this
+    wide, so a phase's new buttons fit the places of the last phase's."""
+    return _widest_label(language, catalogue(language))
+
+
+# Kept by the catalogue the labels come from, not by the language alone: the language may be
+# drawn while another is current (a switch on its way), or its catalogue read anew.
+@lru_cache(maxsize=16)
+def _widest_label(language: str, translations: object) -> int:
+    return max(key_label(BUTTON_KEYS[action], button_label(action, language)).cell_length for action in BUTTON_ORDER)
 
 
 def catalogue_notice() -> str:
@@ -208,8 +214,7 @@ class TableScreen(ViewScreen):
         self.lines["too-small"].text = too_small_text(self.size.width, self.size.height)
 
     def watch_selected_chip(self, value: int) -> None:
-        area = self.bet_area
-        area.show_chips(area.chip_values, area.title, value, area.usable)
+        self.bet_area.choose(value)
 
     # --- the cards' frames (ui/motion.py) -------------------------------------------------
     @property
