@@ -146,7 +146,7 @@ class RulesHelp(ScrollView, KeptLines, can_focus=False):
         # The help's lines by wording and width (a layout asks for two widths: with and without the
         # scrollbar), looked up by the sections' identity: hashing them hashes every text of the help.
         self._lines: dict[tuple[int, tuple | None, int], tuple[tuple[RulesSection, ...], tuple[Content, ...]]] = {}
-        self._drawn: dict[tuple, dict[int, Strip]] = {}  # the lines drawn, by wording, width and style
+        self._drawn: dict[tuple, tuple[tuple[Content, ...], dict[int, Strip]]] = {}  # each line drawn
 
     def show(self, sections: tuple[RulesSection, ...], hand: tuple | None) -> None:
         """Draw another wording (or another lit hand), scrolled where the reader was."""
@@ -237,12 +237,15 @@ class RulesHelp(ScrollView, KeptLines, can_focus=False):
                 selected = VisualStyle.from_styles(self.screen.get_component_styles("screen--selection"))
                 line = line.stylize(selected, start, len(line.plain) if end == -1 else end)
             return self._drawn_line(line, width, style).apply_offsets(0, index)
-        key = (self.sections, self.hand, width, style, self.app.theme)
-        drawn = self._drawn.get(key)
-        if drawn is None:
+        # By the lines themselves (kept per wording, hand and width, see `lines`) and the style:
+        # a key of the sections would hash every text of the help for each line drawn.
+        key = (id(lines), style, self.app.theme)
+        kept = self._drawn.get(key)
+        if kept is None or kept[0] is not lines:
             if len(self._drawn) >= 8:  # five languages and a lit hand or two
                 self._drawn.clear()
-            drawn = self._drawn[key] = {}
+            kept = self._drawn[key] = (lines, {})
+        drawn = kept[1]
         strip = drawn.get(index)
         if strip is None:
             strip = drawn[index] = self._drawn_line(lines[index], width, style).apply_offsets(0, index)
