@@ -20,6 +20,8 @@ CONTEXT_SEPARATOR = "\x04"
 
 
 def _unquote(text: str) -> str:
+    if "\\" not in text:  # most lines: nothing to replace
+        return text
     return _ESCAPE.sub(lambda m: _ESCAPES.get(m.group(1), m.group(1)), text)
 
 

@@ -12,9 +12,11 @@ from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from textual import events
 from textual.app import App
 from textual.css.query import NoMatches
 from textual.driver import Driver
+from textual.geometry import Size
 from textual.reactive import reactive
 from textual.screen import Screen
 from textual.scrollbar import ScrollBar, ScrollBarRender
@@ -121,6 +123,7 @@ class RedDogApp(KioskApp, App):
         # error, not as text, so a language switch re-words it.
         self.refusal: RedDogError | None = None
         self._push_timer: Timer | None = None
+        self._terminal_size: Size | None = None  # as last passed on to Textual (see on_event)
         self.key_pace = KeyPace()  # a flood of keys is dropped as it arrives (see get_driver_class)
         # Until the store tells us better, show the requested or the system language.
         self.set_reactive(RedDogApp.language, language or i18n.system_language() or i18n.DEFAULT_LANGUAGE)
@@ -182,6 +185,15 @@ class RedDogApp(KioskApp, App):
         self.crashed = True
         super()._handle_exception(error)
         self._exit_renderables.clear()  # Textual's traceback, with local variables: not for the screen
+
+    async def on_event(self, event: events.Event) -> None:
+        if isinstance(event, events.Resize):
+            if event.size == self._terminal_size:
+                # The terminal's first report of its size repeats the size the app started at.
+                # Textual would keep it and lay the screen out again at the same size.
+                return
+            self._terminal_size = event.size
+        await super().on_event(event)
 
     def on_unmount(self) -> None:
         gc.enable()

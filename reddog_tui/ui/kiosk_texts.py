@@ -4,8 +4,6 @@ from __future__ import annotations
 
 from datetime import datetime
 
-from babel.dates import format_datetime
-
 from ..i18n import N_, _, current_language, ngettext
 from ..i18n.formatting import babel_locale, credits, number
 from ..store.health import CheckResult, Status, Verdict, verdict
@@ -47,6 +45,8 @@ def duration_words(seconds: float) -> str:
 
 def local_time(moment: datetime) -> str:
     """A date and time in the kiosk's time zone, in the language's style."""
+    from babel.dates import format_datetime  # not at the start: no screen of the table shows a date
+
     local = moment.astimezone()
     return format_datetime(local, "medium", tzinfo=local.tzinfo, locale=babel_locale(current_language()))
 

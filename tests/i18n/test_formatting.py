@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from reddog_tui import i18n
 from reddog_tui.i18n import formatting
@@ -92,3 +94,20 @@ def test_broken_catalogue_falls_back_to_english(tmp_path, monkeypatch):
 def test_installed_layout_is_found(tmp_path, monkeypatch):
     """locales_dir() finds the catalogues of this checkout (the wheel test covers the installed layout)."""
     assert (i18n.locales_dir() / "de" / "LC_MESSAGES" / "reddog.po").is_file()
+
+
+@settings(max_examples=300, deadline=None)
+@given(value=st.integers(min_value=-(10**12), max_value=10**12), language=st.sampled_from(i18n.LANGUAGES))
+def test_whole_numbers_are_written_as_babel_writes_them(value, language):
+    """Whole numbers are grouped from the separators held in `formatting` (no locale data at the
+    start); they must read exactly as Babel's own formatting, with Polish grouping from five digits."""
+    from babel.numbers import format_decimal
+
+    grouped = len(str(abs(value))) >= 3 + formatting.MIN_GROUPING_DIGITS.get(language, 1)
+    expected = format_decimal(value, locale=formatting.babel_locale(language), group_separator=grouped)
+    assert formatting.number(value, language) == expected
+
+
+@pytest.mark.parametrize("language", i18n.LANGUAGES)
+def test_each_language_has_babels_group_separator(language):
+    assert formatting.GROUP_SEPARATORS[language] == formatting.babel_locale(language).number_symbols["latn"]["group"]

@@ -66,3 +66,20 @@ async def test_language_and_quit_still_act_behind_the_notice(tmp_path):
         await pilot.press("ctrl+q")
         await pilot.pause()
     assert app.return_code == 0
+
+
+@run
+async def test_a_screen_starts_with_the_breakpoint_classes_textual_gives_its_size(tmp_path):
+    """A new screen takes its size classes from `breakpoint_classes` (so it is styled once); they
+    must be the ones Textual sets on a resize, at every breakpoint's edge."""
+    from reddog_tui.ui.screens.base import breakpoint_classes
+
+    app = make_app(tmp_path, "en", [SPREAD_4_WIN])
+    async with app.run_test(size=(80, 24)) as pilot:
+        names = set(breakpoint_classes(app, 80, 24))
+        for width, height in [(70, 20), (79, 23), (80, 24), (119, 39), (120, 40), (200, 60)]:
+            await pilot.resize_terminal(width, height)
+            await pilot.pause()
+            predicted = {name for name, on in breakpoint_classes(app, width, height).items() if on}
+            assert app.screen.classes & names == predicted, (width, height)
+            assert set(TableScreen().classes) & names == predicted  # a screen made now starts so

@@ -1,5 +1,5 @@
 """What a start does before the table is ready: no work that only a later screen, kiosk mode or a new
-journal needs (the cold-start benchmark in benchmarks/run.py times it; this counts it)."""
+journal needs, and none done twice (the cold-start benchmark in benchmarks/run.py times it; this counts it)."""
 
 from __future__ import annotations
 
@@ -14,6 +14,7 @@ PROBE = """
 import json, sys
 from textual.css.stylesheet import Stylesheet
 from reddog_tui.ui.app import RedDogApp
+from reddog_tui.ui.screens.table import TableScreen
 
 readings = []
 reparse = Stylesheet.reparse
@@ -22,13 +23,33 @@ def counted(self):
     return reparse(self)
 Stylesheet.reparse = counted
 
+styled = []  # each time the whole table screen is styled
+update_nodes = Stylesheet.update_nodes
+def styling(self, nodes, animate=False):
+    nodes = list(nodes)
+    styled.extend(node for node in nodes if isinstance(node, TableScreen))
+    return update_nodes(self, nodes, animate)
+Stylesheet.update_nodes = styling
+
+resized = []
+on_resize = TableScreen.on_resize
+def resizing(self, event):
+    resized.append(tuple(event.size))
+    return on_resize(self, event)
+TableScreen.on_resize = resizing
+
 async def ready(pilot):
     await pilot.pause()
     pilot.app.exit()
 
 RedDogApp(language="de", data_dir=sys.argv[1]).run(headless=True, size=(80, 24), auto_pilot=ready)
-later = ["secrets", "reddog_tui.kiosk.mode", "reddog_tui.kiosk.intents", "reddog_tui.kiosk.pin"]
-print(json.dumps({"readings_again": len(readings), "imported": [name for name in later if name in sys.modules]}))
+later = ["secrets", "babel", "reddog_tui.kiosk.mode", "reddog_tui.kiosk.intents", "reddog_tui.kiosk.pin"]
+print(json.dumps({
+    "readings_again": len(readings),
+    "imported": [name for name in later if name in sys.modules],
+    "table_styled": len(styled),
+    "table_resized": resized,
+}))
 """
 
 
@@ -39,10 +60,13 @@ def start(data_dir: Path) -> dict:
     return json.loads(done.stdout.strip().splitlines()[-1])
 
 
-def test_a_start_reads_the_stylesheet_once_and_leaves_kiosk_mode_unimported(tmp_path):
+def test_a_start_reads_the_stylesheet_once_and_leaves_kiosk_mode_and_babel_unimported(tmp_path):
+    """Whole numbers need no Babel (see formatting.GROUP_SEPARATORS); the table screen starts with the
+    breakpoint classes of its size, so it is styled once, and the terminal's first report of the size
+    it started at is no second resize."""
     start(tmp_path)  # the first start creates the journal (which needs secrets)
     found = start(tmp_path)
-    assert found == {"readings_again": 0, "imported": []}
+    assert found == {"readings_again": 0, "imported": [], "table_styled": 1, "table_resized": [[80, 24]]}
 
 
 def test_play_draws_from_the_system_source_and_a_seed_from_its_own(tmp_path):

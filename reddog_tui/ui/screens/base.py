@@ -5,9 +5,11 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from textual import events, getters
+from textual.app import App
 from textual.binding import Binding
 from textual.containers import ScrollableContainer
 from textual.screen import ModalScreen, Screen
+from textual.widget import Widget
 from textual.widgets import Static
 
 from ...i18n import _
@@ -25,6 +27,16 @@ def too_small_text(width: int, height: int) -> str:
     )
 
 
+def breakpoint_classes(app: App, width: int, height: int) -> dict[str, bool]:
+    """The app's breakpoint classes at this size: each name, and whether it applies (as Textual sets them)."""
+    classes: dict[str, bool] = {}
+    for breakpoints, dimension in ((app.HORIZONTAL_BREAKPOINTS, width), (app.VERTICAL_BREAKPOINTS, height)):
+        names = [name for _, name in breakpoints or []]
+        fitting = [name for low, name in sorted(breakpoints or [], reverse=True) if dimension >= low]
+        classes.update({name: bool(fitting) and name == fitting[0] for name in names})
+    return classes
+
+
 class ViewScreen(Screen):
     """A screen drawn from the app's `table_view` and the current language.
 
@@ -37,6 +49,14 @@ class ViewScreen(Screen):
         app = getters.app(RedDogApp)
 
     _stale = False  # a view came while this screen was hidden
+
+    def __init__(self, name: str | None = None, id: str | None = None, classes: str | None = None) -> None:
+        super().__init__(name, id, classes)
+        # Textual gives a screen its breakpoint classes at its first resize, which styles every
+        # widget of it a second time; a screen that starts with the classes of the app's size
+        # is styled once.
+        size = self.app.size
+        self.update_classes(breakpoint_classes(self.app, size.width, size.height), update=False)
 
     def on_mount(self) -> None:
         self.watch(self.app, "table_view", self._view_changed, init=False)
@@ -78,6 +98,18 @@ class ViewScreen(Screen):
     def on_resize(self, event: events.Resize) -> None:
         for notice in self.query("#too-small").results(Static):
             notice.update(too_small_text(event.size.width, event.size.height))
+
+    @property
+    def notice_shown(self) -> bool:
+        """Whether the too-small notice hides this screen (the rules, recall and attendant screens have none)."""
+        return any(notice.display for notice in self.query_children("#too-small"))
+
+    def set_focus(self, widget: Widget | None, scroll_visible: bool = True, from_app_focus: bool = False) -> None:
+        # A hidden widget would still take the keys sent to the focus (Enter on a language list)
+        # past the app's check_action: while the notice hides the screen, nothing on it is focused.
+        if widget is not None and self.notice_shown:
+            widget = None
+        super().set_focus(widget, scroll_visible, from_app_focus)
 
 
 class ScrollingScreen(ViewScreen):
