@@ -47,6 +47,11 @@ def screen_text(app: RedDogApp) -> str:
     return "\n".join("".join(segment.text for segment in strip) for strip in strips)
 
 
+def drawn_lines(widget) -> list[str]:
+    """The lines `widget` draws at its size, as plain text."""
+    return ["".join(segment.text for segment in strip) for strip in widget.render_lines(widget.size.region)]
+
+
 def run(coroutine_function):
     """Run an async Pilot test body with plain asyncio (no async pytest plugin needed)."""
     import asyncio

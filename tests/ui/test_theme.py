@@ -18,7 +18,7 @@ from reddog_tui.ui.screens.settings import SettingsScreen
 from reddog_tui.ui.widgets.card import CardView
 from tests.kiosk.kiosk_helpers import PIN, Clock, enter_pin, kiosk_app, paying_in
 
-from .helpers import SPREAD_4_WIN, make_app, run, screen_text
+from .helpers import SPREAD_4_WIN, drawn_lines, make_app, run, screen_text
 
 WCAG_AA = 4.5  # normal-size text (WCAG 2.x, 1.4.3)
 PACKAGE = Path(reddog_tui.__file__).parent
@@ -212,7 +212,7 @@ async def test_suits_are_told_by_their_marks_in_high_contrast(tmp_path):
         await switch_high_contrast(pilot)
         await pilot.press("plus", "d")
         await pilot.pause()
-        faces = {view.card.code: view.render().plain for view in app.screen.query(CardView) if view.face_up}
+        faces = {view.card.code: "\n".join(drawn_lines(view)) for view in app.screen.query(CardView) if view.face_up}
         assert set(faces) == {"5H", "TS"}
         # Without its colour a card still says its suit: the red one by ♥ and never ♠, the black one by ♠.
         assert "♥" in faces["5H"] and "♠" not in faces["5H"]

@@ -1,21 +1,31 @@
-"""A playing card drawn with box characters; it scales to the size the stylesheet gives it."""
+"""A playing card drawn with box characters, line by line; it scales to the size the stylesheet gives it."""
 
 from __future__ import annotations
 
-from textual.content import Content
+from collections.abc import Hashable
+from typing import TYPE_CHECKING
+
+from rich.style import Style
+from textual.geometry import Region
 from textual.reactive import reactive
+from textual.strip import Strip
 
 from ...engine.cards import Card
 from ...i18n import _
 from ..glyphs import current_glyph_set, suit_mark
 from ..texts import card_name, rank_letter
 from .kept import KeptLines
+from .strips import line_strip, look
 
-# Theme roles (theme.py). A suit is told by its mark (♥, or the console's letter), never by its colour alone.
-FACE_BLACK_STYLE = "$card-black on $card-face"
-FACE_RED_STYLE = "bold $card-red on $card-face"
-BACK_STYLE = "$card-back-pattern on $card-back"
-EMPTY_STYLE = "$card-empty"
+if TYPE_CHECKING:
+    from typing import Self
+
+# Theme roles (theme.py): colour, background, bold. A suit is told by its mark (♥, or the
+# console's letter), never by its colour alone.
+FACE_BLACK_LOOK = ("card-black", "card-face", None)
+FACE_RED_LOOK = ("card-red", "card-face", True)
+BACK_LOOK = ("card-back-pattern", "card-back", None)
+EMPTY_LOOK = ("card-empty", None, None)
 
 
 class CardView(KeptLines):
@@ -25,6 +35,7 @@ class CardView(KeptLines):
     language: reactive[str] = reactive("")
     card: reactive[Card | None] = reactive(None)
     face_up: reactive[bool] = reactive(False)
+    _drawing: tuple[Hashable, list[str], Style, Style] | None = None  # a picture's lines and styles, by picture
 
     def show(self, card: Card | None, face_up: bool) -> None:
         self.card = card
@@ -43,20 +54,20 @@ class CardView(KeptLines):
             return ""
         return card_name(self.card) if self.face_up else _("face down")
 
-    def render(self) -> Content:
+    def lines(self) -> tuple[list[str], tuple[str, str | None, bool | None]]:
+        """The card's rows of text at its size, and their look: (colour role, background role, bold)."""
         glyphs = current_glyph_set()
         width, height = self.size.width, self.size.height
         if width < 3 or height < 3:
-            return Content("")
+            return [], EMPTY_LOOK
         inner = width - 2
         if self.card is None:
             lines = ["┌" + "╌" * inner + "┐"] + ["╎" + " " * inner + "╎"] * (height - 2) + ["└" + "╌" * inner + "┘"]
-            return Content.assemble(("\n".join(lines), EMPTY_STYLE))
+            return lines, EMPTY_LOOK
         top, bottom = "╭" + "─" * inner + "╮", "╰" + "─" * inner + "╯"
         if not self.face_up:
             pattern = (glyphs.card_back * width)[:inner]
-            middle = ["│" + pattern + "│"] * (height - 2)
-            return Content.assemble(("\n".join([top, *middle, bottom]), BACK_STYLE))
+            return [top, *["│" + pattern + "│"] * (height - 2), bottom], BACK_LOOK
         rank = rank_letter(self.card.rank)
         suit = suit_mark(self.card.suit)
         rows = [" " * inner for _ in range(height - 2)]
@@ -68,9 +79,21 @@ class CardView(KeptLines):
             rows[1:-1] = field
         elif len(rows) > 2:  # too small for pips: one mark in the middle, the corners give the rank
             rows[(len(rows) - 1) // 2] = suit.center(inner)
-        style = FACE_RED_STYLE if self.card.is_red else FACE_BLACK_STYLE
-        text = "\n".join([top, *("│" + row + "│" for row in rows), bottom])
-        return Content.assemble((text, style))
+        return [top, *("│" + row + "│" for row in rows), bottom], FACE_RED_LOOK if self.card.is_red else FACE_BLACK_LOOK
+
+    def refresh(self, *regions: Region, **kwargs) -> Self:
+        self._drawing = None  # a new style or theme comes with a refresh
+        return super().refresh(*regions, **kwargs)
+
+    def render_line(self, y: int) -> Strip:
+        # The lines and styles of a picture are worked out once, not again for each line.
+        key = (self.picture(), self.size)
+        if self._drawing is None or self._drawing[0] != key:
+            base = self.rich_style
+            lines, (colour, background, bold) = self.lines()
+            self._drawing = (key, lines, base, look(self, base, colour, background, bold=bold))
+        _key, lines, base, style = self._drawing
+        return line_strip([(lines[y] if y < len(lines) else "", style)], self.size.width, base)
 
 
 # Where a real card puts its pips, on a grid of three columns (0 left, 1 centre, 2 right) and
