@@ -240,3 +240,29 @@ async def test_a_line_draws_its_text_as_textual_does_in_every_language_theme_and
         finally:
             use_glyph_set(FULL)
     assert compared >= 2 * 2 * 5 * 4  # credits, stakes, demo mark, rules title
+
+
+@run
+async def test_the_message_line_draws_its_lines_as_textual_does_in_every_language_and_theme(tmp_path):
+    """The message line (Prose) draws its wrapped lines itself: segment for segment what Textual's
+    Static draws from the same text, styles and selection offsets included, on two lines and one."""
+    from reddog_tui.ui.widgets.prose import Prose
+
+    app = make_app(tmp_path, "en", [SPREAD_4_WIN])
+    compared = 0
+    async with app.run_test(size=(80, 24)) as pilot:
+        table = await table_after(app, pilot, "plus", "d")
+        message = table.message
+        assert isinstance(message, Prose)
+        for theme in (FELT_THEME, HIGH_CONTRAST_THEME):
+            app.theme = theme
+            for language in ("en", "de", "pl", "fr", "it"):
+                app.language = language
+                await pilot.pause()
+                assert str(message.content).strip()
+                assert own_lines(message) == textual_lines(message), (language, theme)
+                compared += 1
+        message.text = "x" * 200  # a word wider than the line: broken inside it, on both lines
+        await pilot.pause()
+        assert own_lines(message) == textual_lines(message)
+    assert compared == 10

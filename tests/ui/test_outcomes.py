@@ -12,7 +12,7 @@ from reddog_tui.ui.texts import Banner
 from reddog_tui.ui.widgets.bet_area import BetArea
 from reddog_tui.ui.widgets.marker import SpreadMarker
 
-from .helpers import CONSECUTIVE, SPREAD_4_WIN, THREE_OF_A_KIND, HeldTimers, make_app, run, screen_text
+from .helpers import CONSECUTIVE, SPREAD_4_WIN, THREE_OF_A_KIND, HeldTimers, drawn_lines, make_app, run, screen_text
 from .test_theme import low_contrast_text, switch_high_contrast
 
 SPREAD_4_LOSE = ("5H", "TS", "KD")  # the King lies outside 5 and 10
@@ -129,8 +129,8 @@ async def test_the_spread_marker_is_labelled_with_the_glossary_word(tmp_path, la
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("enter", "plus", "d")
         await pilot.pause()
-        drawn = app.screen.query_one(SpreadMarker).render().plain.splitlines()
-        assert drawn[0] == label
+        drawn = drawn_lines(app.screen.query_one(SpreadMarker))
+        assert drawn[0].rstrip() == label
         assert drawn[1].split() == [str(k) for k in range(1, 12)]
 
 

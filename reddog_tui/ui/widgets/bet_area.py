@@ -19,7 +19,6 @@ from rich.cells import cell_len
 from rich.segment import Segment
 from rich.style import Style
 from textual import events
-from textual.color import Color
 from textual.geometry import Offset
 from textual.message import Message
 from textual.reactive import reactive
@@ -28,7 +27,8 @@ from textual.strip import Strip
 from ...engine import TableState
 from ...i18n.formatting import number
 from ..texts import Banner, banner_kind, banner_text
-from .kept import KeptLines
+from .kept import DrawnAtOnce
+from .strips import look
 
 RIGHT_BUTTON = 3
 
@@ -73,7 +73,7 @@ BANNER_LOOKS: dict[Banner, tuple[str | None, str | None, str | None]] = {
 }
 
 
-class BetArea(KeptLines):
+class BetArea(DrawnAtOnce):
     """The chip rack (title and chips) or a settled round's banner, drawn in one fixed box."""
 
     DEFAULT_CSS = "BetArea { width: 1fr; }"
@@ -171,28 +171,20 @@ class BetArea(KeptLines):
             self.veiled,
         )
 
-    def _colour(self, name: str) -> Color:
-        return Color.parse(self.app.theme_variables[name])
-
     def _style(self, base: Style, colour: str | None = None, background: str | None = None, bold=None) -> Style:
-        return base + Style(
-            color=None if colour is None else self._colour(colour).rich_color,
-            bgcolor=None if background is None else self._colour(background).rich_color,
-            bold=bold,
-        )
+        return look(self, base, colour, background, bold=bold)
 
-    def render_line(self, y: int) -> Strip:
-        width = self.size.width
-        base = self.rich_style
+    def content_lines(self, width: int, height: int, base: Style) -> list[Strip]:
+        return [Strip(self._line(y, width, base)).crop_extend(0, width, base) for y in range(height)]
+
+    def _line(self, y: int, width: int, base: Style) -> list[Segment]:
         if self.kind is not None:
-            segments = self._banner_line(y, width, base)
-        elif y == self.room.top:
-            segments = [Segment(" " * self.room.inset, base), Segment(self.title, self._style(base, TITLE))]
-        elif self.room.top < y <= self.room.top + 3:
-            segments = self._chip_line(y - self.room.top - 1, base)
-        else:
-            segments = []
-        return Strip(segments).crop_extend(0, width, base)
+            return self._banner_line(y, width, base)
+        if y == self.room.top:
+            return [Segment(" " * self.room.inset, base), Segment(self.title, self._style(base, TITLE))]
+        if self.room.top < y <= self.room.top + 3:
+            return self._chip_line(y - self.room.top - 1, base)
+        return []
 
     def _chip_line(self, row: int, base: Style) -> list[Segment]:
         room = self.room

@@ -2,11 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Hashable
-from typing import TYPE_CHECKING
-
 from rich.style import Style
-from textual.geometry import Region
 from textual.reactive import reactive
 from textual.strip import Strip
 
@@ -14,11 +10,8 @@ from ...engine.cards import Card
 from ...i18n import _
 from ..glyphs import current_glyph_set, suit_mark
 from ..texts import card_name, rank_letter
-from .kept import KeptLines
+from .kept import DrawnAtOnce
 from .strips import line_strip, look
-
-if TYPE_CHECKING:
-    from typing import Self
 
 # Theme roles (theme.py): colour, background, bold. A suit is told by its mark (♥, or the
 # console's letter), never by its colour alone.
@@ -28,14 +21,13 @@ BACK_LOOK = ("card-back-pattern", "card-back", None)
 EMPTY_LOOK = ("card-empty", None, None)
 
 
-class CardView(KeptLines):
+class CardView(DrawnAtOnce):
     """One card: face up (rank and suit), face down (the back), or an empty place."""
 
     # Bound to the table's language: the words and numbers drawn in render() follow a switch.
     language: reactive[str] = reactive("")
     card: reactive[Card | None] = reactive(None)
     face_up: reactive[bool] = reactive(False)
-    _drawing: tuple[Hashable, list[str], Style, Style] | None = None  # a picture's lines and styles, by picture
 
     def show(self, card: Card | None, face_up: bool) -> None:
         self.card = card
@@ -54,10 +46,9 @@ class CardView(KeptLines):
             return ""
         return card_name(self.card) if self.face_up else _("face down")
 
-    def lines(self) -> tuple[list[str], tuple[str, str | None, bool | None]]:
-        """The card's rows of text at its size, and their look: (colour role, background role, bold)."""
+    def lines(self, width: int, height: int) -> tuple[list[str], tuple[str, str | None, bool | None]]:
+        """The card's rows of text at `width`×`height`, and their look: (colour role, background role, bold)."""
         glyphs = current_glyph_set()
-        width, height = self.size.width, self.size.height
         if width < 3 or height < 3:
             return [], EMPTY_LOOK
         inner = width - 2
@@ -81,19 +72,10 @@ class CardView(KeptLines):
             rows[(len(rows) - 1) // 2] = suit.center(inner)
         return [top, *("│" + row + "│" for row in rows), bottom], FACE_RED_LOOK if self.card.is_red else FACE_BLACK_LOOK
 
-    def refresh(self, *regions: Region, **kwargs) -> Self:
-        self._drawing = None  # a new style or theme comes with a refresh
-        return super().refresh(*regions, **kwargs)
-
-    def render_line(self, y: int) -> Strip:
-        # The lines and styles of a picture are worked out once, not again for each line.
-        key = (self.picture(), self.size)
-        if self._drawing is None or self._drawing[0] != key:
-            base = self.rich_style
-            lines, (colour, background, bold) = self.lines()
-            self._drawing = (key, lines, base, look(self, base, colour, background, bold=bold))
-        _key, lines, base, style = self._drawing
-        return line_strip([(lines[y] if y < len(lines) else "", style)], self.size.width, base)
+    def content_lines(self, width: int, height: int, base: Style) -> list[Strip]:
+        lines, (colour, background, bold) = self.lines(width, height)
+        style = look(self, base, colour, background, bold=bold)
+        return [line_strip([(lines[y] if y < len(lines) else "", style)], width, base) for y in range(height)]
 
 
 # Where a real card puts its pips, on a grid of three columns (0 left, 1 centre, 2 right) and

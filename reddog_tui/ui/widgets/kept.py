@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Hashable
 from typing import TYPE_CHECKING, ClassVar
 
+from rich.style import Style
 from textual.cache import LRUCache
 from textual.containers import Horizontal, Vertical
 from textual.content import Content
@@ -115,9 +116,45 @@ class KeptLines(DrawnUntilRefreshed):
         )
         lines = self._kept.get(key)
         if lines is None:
-            lines = super().draw_lines(crop)
+            lines = self.draw_picture(crop)
             self._kept.set(key, lines)
         return lines
+
+    def draw_picture(self, crop: Region) -> list[Strip]:
+        """Draw what `picture()` names, which no kept lines hold."""
+        return super().draw_lines(crop)
+
+
+class DrawnAtOnce(KeptLines):
+    """A KeptLines widget that draws all the lines of a picture in one call, `content_lines`.
+
+    Textual asks `render_line` for each line in turn, and a widget that works out its size, style
+    and theme colours there does so once per line: a card of seven lines cost about 1 ms to draw.
+    Textual still adds the padding, the background and the line filters around these lines.
+    """
+
+    _content: list[Strip] | None = None  # the picture being drawn
+
+    def content_lines(self, width: int, height: int, base: Style) -> list[Strip] | None:
+        """The lines of the content area, `width` cells wide, in the widget's style `base`; None
+        where Textual draws the widget's content itself (`render`)."""
+        raise NotImplementedError
+
+    def draw_picture(self, crop: Region) -> list[Strip]:
+        width, height = self.content_size
+        self._content = self.content_lines(width, height, self.rich_style)
+        try:
+            return super().draw_picture(crop)
+        finally:
+            self._content = None
+
+    def render_line(self, y: int) -> Strip:
+        content = self._content
+        if content is None:
+            return super().render_line(y)
+        if y < len(content):
+            return content[y]
+        return Strip.blank(self.size.width, self.visual_style.rich_style)  # below the content, as Textual draws it
 
 
 class SizedInLayout(Widget):

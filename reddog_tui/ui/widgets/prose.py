@@ -12,9 +12,12 @@ from __future__ import annotations
 from collections.abc import Hashable
 from functools import lru_cache
 
+from rich.cells import cell_len
+from rich.segment import Segment
 from textual.content import Content
 from textual.geometry import Size
 from textual.reactive import reactive
+from textual.strip import Strip
 from textual.widgets import Static
 
 from .kept import KeptLines
@@ -65,3 +68,27 @@ class Prose(Static, KeptLines):
 
     def render(self) -> Content:
         return Content("\n".join(self._lines(self.content_region.width or self.size.width)))
+
+    def render_line(self, y: int) -> Strip:
+        """A line as Textual's Content draws it (segment, style and the offsets text selection
+        reads), without laying the text out again: a text drawn for the first time cost about 1 ms
+        Textual's way. A line it could not draw so goes Textual's way (tests/ui/test_kept_lines.py)."""
+        width = self.content_region.width or self.size.width
+        lines = self._lines(width)
+        styles = self.styles
+        if y >= len(lines):  # below the text, as Textual draws it
+            return Strip.blank(self.size.width, self.visual_style.rich_style)
+        text = lines[y]
+        if (
+            not text
+            or self.text_selection is not None
+            or styles.text_align not in ("left", "start")
+            or styles.content_align != ("left", "top")
+            or styles.line_pad
+            or "\t" in text
+            or text != text.rstrip()
+            or cell_len(text) > width
+        ):
+            return super().render_line(y)
+        length = cell_len(text)
+        return Strip([Segment(text, self.visual_style.rich_style_with_offset(0, y))], length)
