@@ -1,38 +1,40 @@
 """A key presses the button of its action, as Textual's calculator example does, so a key and a
-click take one path: Button.Pressed, then the action, which the app's one `check_action` allows
+click take one path: the press, then the button's action, which the app's one `check_action` allows
 or refuses. A key whose button is hidden or disabled presses nothing and is refused in words."""
 
 from __future__ import annotations
 
+import asyncio
+
 import pytest
 from textual import events
-from textual.message import Message
-from textual.widgets import Button
 
 from reddog_tui.engine import Outcome, Phase, StackedDealer
 from reddog_tui.store import GameSession, Store
 from reddog_tui.store.settings import Key
-from reddog_tui.ui.widgets.buttons import ActionButton
+from reddog_tui.ui.widgets.buttons import ActionButton, KioskButton
 
 from .helpers import CONSECUTIVE, SPREAD_4_LOSE, SPREAD_4_WIN, button_of, make_app, run
 
 
 class Presses:
-    """The buttons pressed, each press once (a bubbling message is posted at every step up): a table
-    action's button by the action it showed, any other button by its id."""
+    """The buttons pressed (a press of a hidden or disabled button does nothing): a table action's
+    button by the action it showed, any other button by its id."""
 
-    def __init__(self) -> None:
-        self.seen: list[Button.Pressed] = []
+    def __init__(self, monkeypatch) -> None:
+        self.seen: list[str | None] = []
+        press = KioskButton.press
 
-    def __call__(self, message: Message) -> None:
-        if isinstance(message, Button.Pressed) and not any(message is seen for seen in self.seen):
-            self.seen.append(message)
+        def recorded(button: KioskButton):
+            if button.display and not button.disabled:
+                shown = button.table_action if isinstance(button, ActionButton) else None
+                self.seen.append(shown.value if shown is not None else button.id)
+            return press(button)
+
+        monkeypatch.setattr(KioskButton, "press", recorded)
 
     def ids(self) -> list[str | None]:
-        return [
-            message.button.pressed_action.value if isinstance(message.button, ActionButton) else message.button.id
-            for message in self.seen
-        ]
+        return self.seen
 
 
 def journaled(app) -> list[str]:
@@ -60,11 +62,11 @@ PRESSED_BY_KEY = {
 
 @pytest.mark.parametrize("case", PRESSED_BY_KEY)
 @run
-async def test_a_key_presses_the_button_of_its_action_and_the_action_runs_once(tmp_path, case):
+async def test_a_key_presses_the_button_of_its_action_and_the_action_runs_once(tmp_path, case, monkeypatch):
     language, progressive, path, key, button, action = PRESSED_BY_KEY[case]
-    presses = Presses()
+    presses = Presses(monkeypatch)
     app = make_app(tmp_path, language, [SPREAD_4_WIN] * 2)
-    async with app.run_test(size=(80, 24), message_hook=presses) as pilot:
+    async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("enter")
         if progressive:
             app.session.set_progressive(True)
@@ -79,12 +81,12 @@ async def test_a_key_presses_the_button_of_its_action_and_the_action_runs_once(t
 
 
 @run
-async def test_b_presses_the_new_bankroll_button(tmp_path):
+async def test_b_presses_the_new_bankroll_button(tmp_path, monkeypatch):
     with Store.open(tmp_path) as store:  # one credit left to lose
         GameSession(store, StackedDealer([]), initial_credits=1)
-    presses = Presses()
+    presses = Presses(monkeypatch)
     app = make_app(tmp_path, "en", [SPREAD_4_LOSE])
-    async with app.run_test(size=(80, 24), message_hook=presses) as pilot:
+    async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("enter", "plus", "d", "c")
         assert app.session.state.credits == 0
         presses.seen = []
@@ -107,10 +109,12 @@ async def test_b_presses_the_new_bankroll_button(tmp_path):
     ids=["disabled", "hidden", "hidden-mid-round"],
 )
 @run
-async def test_a_key_whose_button_is_hidden_or_disabled_presses_nothing_and_says_why(tmp_path, path, key, refusal):
-    presses = Presses()
+async def test_a_key_whose_button_is_hidden_or_disabled_presses_nothing_and_says_why(
+    tmp_path, path, key, refusal, monkeypatch
+):
+    presses = Presses(monkeypatch)
     app = make_app(tmp_path, "en", [SPREAD_4_WIN])
-    async with app.run_test(size=(80, 24), message_hook=presses) as pilot:
+    async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("enter", *path)
         before, presses.seen = app.session.state, []
         await pilot.press(key)
@@ -153,6 +157,21 @@ async def test_keys_in_a_quick_burst_act_in_their_order(tmp_path):
         await pilot.pause()
         assert journaled(app)[-3:] == ["add_chip", "deal", "raise"]
         assert app.session.state.phase is Phase.SETTLED and app.session.state.raised == 1
+
+
+@run
+async def test_a_keys_press_returns_once_its_buttons_action_has_run(tmp_path):
+    """The button runs its action later, from its own queue: the key's action waits for it, so the
+    key after it acts on the phase it made (whatever else the loop runs in between)."""
+    app = make_app(tmp_path, "en", [SPREAD_4_WIN])
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("enter", "plus")
+        button_of(app, "deal").call_later(asyncio.sleep, 0.05)  # the button still busy when the key comes
+        await app.screen.action_press("deal")
+        assert app.session.state.phase is Phase.DECISION
+        button_of(app, "raise").call_later(asyncio.sleep, 0.05)
+        await app.screen.action_press("raise")
+        assert app.session.state.phase is Phase.SETTLED
 
 
 @pytest.mark.parametrize(

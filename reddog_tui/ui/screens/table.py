@@ -86,7 +86,6 @@ class TableScreen(ViewScreen):
         self._frames: list[Frame] = []
         self._frame_timer: Timer | None = None
         self.at_last_frame: list[Callable[[], object]] = []  # what comes with the last frame (the win's bell)
-        self._presses: dict[Button, asyncio.Future[None]] = {}  # buttons a key pressed, until they act
 
     @property
     def view(self) -> TableView:
@@ -118,8 +117,13 @@ class TableScreen(ViewScreen):
         # The chips before the deal, a settled round's banner in their place after it.
         self.bet_area = BetArea(self.chip_values, id="bet-area").data_bind(TableScreen.language)
         self.zero_credits = ZeroCreditsPanel(id="zero-credits")  # out of credits: in place of the bet area
-        self.buttons = [ActionButton(id=f"action-{place}", classes="action") for place in range(1, BUTTON_PLACES + 1)]
-        self.bankroll = KioskButton(Content(""), id="new-bankroll", classes="action")
+        # Each button runs its action itself (Textual's Button action): the press reaches the screen's
+        # action directly, where a Button.Pressed would climb the row, the body and the screen first.
+        self.buttons = [
+            ActionButton(action=f"screen.place_pressed({place})", id=f"action-{place}", classes="action")
+            for place in range(1, BUTTON_PLACES + 1)
+        ]
+        self.bankroll = KioskButton(Content(""), action="screen.bankroll", id="new-bankroll", classes="action")
         self.bankroll.display = False  # shown only when out of credits at the practice table
         self.key_bar = KeyBar(id="keys")
         self.session_info = SessionInfo("", id="session-info", markup=False)
@@ -323,7 +327,7 @@ class TableScreen(ViewScreen):
 
     # --- actions --------------------------------------------------------------------
     # A key presses the button of its action, as Textual's calculator example does, so a key and a
-    # click take one path: Button.Pressed runs the button's action, which the app's `check_action`
+    # click take one path: the pressed button runs its action, which the app's `check_action`
     # allows or refuses for both. A key whose button is hidden or disabled tries the action as it is,
     # so the message line says why it is refused, as for any other refused key.
     async def action_new_bankroll(self) -> None:
@@ -362,18 +366,20 @@ class TableScreen(ViewScreen):
         if button.disabled or not button.display:
             return False
         done = asyncio.get_running_loop().create_future()
-        self._presses[button] = done
         button.press()
+        # Queued on the button after the action its press queued there: called once that has run.
+        button.call_later(_settle, done)
         try:
             await asyncio.wait_for(done, PRESS_WAIT_S)
         except TimeoutError:  # the press went with its button (the rack rebuilt meanwhile): not acted on
             log.warning("a key pressed %s, which did not answer", button.id)
-        finally:
-            self._presses.pop(button, None)
         return True
 
-    def action_table_action(self, name: str) -> None:
-        self.app.act(Action(name))
+    def action_place_pressed(self, place: int) -> None:
+        """A click or a key's press of a table button: the action it showed when it was pressed."""
+        action = self.buttons[place - 1].pressed_action
+        if action is not None:
+            self.app.act(action)
 
     def action_chip(self, direction: int) -> None:
         self.app.act(Action.ADD_CHIP if direction > 0 else Action.REMOVE_CHIP, self.selected_chip)
@@ -392,17 +398,7 @@ class TableScreen(ViewScreen):
     async def chip_clicked(self, event: BetArea.ChipClicked) -> None:
         await self.run_action(f"click_chip({event.value!r}, {event.remove!r})")
 
-    @on(Button.Pressed, ".action")
-    async def button_pressed(self, event: Button.Pressed) -> None:
-        """A click or a key's press: the button's action, through `check_action` as every action."""
-        button = event.button
-        try:
-            if isinstance(button, ActionButton):
-                if button.pressed_action is not None:
-                    await self.run_action(f"table_action({button.pressed_action.value!r})")
-            else:  # the new bankroll
-                await self.run_action("bankroll")
-        finally:
-            done = self._presses.pop(button, None)
-            if done is not None and not done.done():
-                done.set_result(None)
+
+def _settle(done: asyncio.Future[None]) -> None:
+    if not done.done():
+        done.set_result(None)

@@ -62,7 +62,8 @@ class ActionButton(KioskButton, KeptLines, Veiled):
         self.widest = 0  # the cells of the widest label this place shows in the current language
 
     def press(self) -> Self:
-        # The press acts later (Button.Pressed): by then the place may show the next phase's action.
+        # The press acts later (its action is queued on the button): by then the place may show the next
+        # phase's action.
         self.pressed_action = self.table_action
         return super().press()
 

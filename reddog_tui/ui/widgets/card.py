@@ -26,12 +26,19 @@ class CardView(DrawnAtOnce):
 
     # Bound to the table's language: the words and numbers drawn in render() follow a switch.
     language: reactive[str] = reactive("")
-    card: reactive[Card | None] = reactive(None)
-    face_up: reactive[bool] = reactive(False)
+    # The card and whether it lies face up, in one reactive: a card turned over repaints once.
+    shown: reactive[tuple[Card | None, bool]] = reactive((None, False))
+
+    @property
+    def card(self) -> Card | None:
+        return self.shown[0]
+
+    @property
+    def face_up(self) -> bool:
+        return self.shown[1]
 
     def show(self, card: Card | None, face_up: bool) -> None:
-        self.card = card
-        self.face_up = face_up
+        self.shown = (card, face_up)
         tooltip = card_name(card) if card is not None and face_up else None
         if tooltip != self.tooltip:  # setting it, even unchanged, makes the screen look at it again
             self.tooltip = tooltip
