@@ -157,10 +157,10 @@ def bench_key_to_frame(quick: bool) -> list[Figure]:
 
 
 def bench_deal_motion(quick: bool) -> list[Figure]:
-    from benchmarks.app_bench import deal_motion, key_to_frame
+    from benchmarks.app_bench import bare_key, deal_motion
 
     motion = deal_motion(8 if quick else 40)
-    bare = key_to_frame(8 if quick else 60)["bare"] * 1000
+    bare = bare_key(8 if quick else 60) * 1000
     return [
         Figure(
             "deal in frames: key to last frame",
@@ -195,15 +195,14 @@ def bench_deal_motion(quick: bool) -> list[Figure]:
 
 
 def bench_language_switch(quick: bool) -> list[Figure]:
-    from benchmarks.app_bench import key_to_frame, language_switch
+    from benchmarks.app_bench import language_switch
 
-    switch = language_switch(5 if quick else 40)
-    bare = key_to_frame(8 if quick else 60)["bare"]
+    times = language_switch(5 if quick else 40)
     return [
         Figure(
             "language switch, three screens built",
-            switch * 1000,
-            bare * 1000,
+            times["switch"] * 1000,
+            times["bare"] * 1000,
             "ms",
             "≤ 3× the bare key",
             ratio_limit=3.0,

@@ -11,7 +11,7 @@ from reddog_tui.ui.motion import NORMAL
 def test_the_deal_in_frames_is_measured_to_its_last_frame(monkeypatch):
     from benchmarks import app_bench, run
 
-    monkeypatch.setattr(app_bench, "key_to_frame", lambda presses: {"bare": 0.002})  # the bare app, not measured here
+    monkeypatch.setattr(app_bench, "bare_key", lambda presses: 0.002)  # the bare app, not measured here
     figures = {figure.name: figure for figure in run.bench_deal_motion(quick=True)}
     assert set(figures) == {
         "deal in frames: key to last frame",
