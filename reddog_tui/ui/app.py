@@ -14,7 +14,6 @@ from typing import TYPE_CHECKING, Any
 
 from textual import events
 from textual.app import App
-from textual.css.query import NoMatches
 from textual.driver import Driver
 from textual.geometry import Size
 from textual.reactive import reactive
@@ -31,6 +30,7 @@ from .glyphs import FULL, GlyphSet, current_glyph_set, use_glyph_set
 from .key_bindings import bindings
 from .key_pace import KeyPace, paced_driver
 from .kiosk_mode import KioskApp
+from .screens.base import ViewScreen
 from .theme import build_themes, default_variables, theme_for
 from .view import TableView, build_view
 
@@ -381,12 +381,8 @@ class RedDogApp(KioskApp, App):
         return action in ACTIONS_BEHIND_THE_NOTICE or not self.size_notice_shown()
 
     def size_notice_shown(self) -> bool:
-        # The notice stands directly on its screen: found by id, not by a query of every widget,
-        # since this is asked on every key.
-        try:
-            return self.screen.get_child_by_id("too-small").display
-        except NoMatches:  # a screen without the notice (rules, recall, the attendant's)
-            return False
+        screen = self.screen
+        return isinstance(screen, ViewScreen) and screen.notice_shown
 
     # --- navigation ------------------------------------------------------------
     def _table_screen(self) -> TableScreen | None:

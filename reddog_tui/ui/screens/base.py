@@ -8,6 +8,7 @@ from textual import events, getters
 from textual.app import App
 from textual.binding import Binding
 from textual.containers import ScrollableContainer
+from textual.css.query import NoMatches
 from textual.screen import ModalScreen, Screen
 from textual.widget import Widget
 from textual.widgets import Static
@@ -101,8 +102,13 @@ class ViewScreen(Screen):
 
     @property
     def notice_shown(self) -> bool:
-        """Whether the too-small notice hides this screen (the rules, recall and attendant screens have none)."""
-        return any(notice.display for notice in self.query_children("#too-small"))
+        """Whether the too-small notice hides this screen (the rules, recall and attendant screens have none).
+
+        The notice stands directly on its screen: found by id, not by a query, since every key asks."""
+        try:
+            return self.get_child_by_id("too-small").display
+        except NoMatches:
+            return False
 
     def set_focus(self, widget: Widget | None, scroll_visible: bool = True, from_app_focus: bool = False) -> None:
         # A hidden widget would still take the keys sent to the focus (Enter on a language list)
