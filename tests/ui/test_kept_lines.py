@@ -242,10 +242,23 @@ async def test_a_line_draws_its_text_as_textual_does_in_every_language_theme_and
     assert compared >= 2 * 2 * 5 * 4  # credits, stakes, demo mark, rules title
 
 
+def textual_picture(widget) -> list[list[object]]:
+    """The widget's lines as Textual's own Static draws them from its text, box and styles."""
+    from textual.widget import Widget
+
+    widget.refresh()  # Textual's own way keeps its last drawing until refreshed
+    return [list(strip) for strip in Widget.render_lines(widget, widget.outer_size.region)]
+
+
+def own_picture(widget) -> list[list[object]]:
+    return [list(strip) for strip in widget.draw_picture(widget.outer_size.region)]
+
+
 @run
 async def test_the_message_line_draws_its_lines_as_textual_does_in_every_language_and_theme(tmp_path):
-    """The message line (Prose) draws its wrapped lines itself: segment for segment what Textual's
-    Static draws from the same text, styles and selection offsets included, on two lines and one."""
+    """The message line (Prose) draws its wrapped lines itself, in its box: segment for segment
+    what Textual's Static draws from the same text, padding, styles and selection offsets
+    included, on two lines and one, on the felt and in high contrast."""
     from reddog_tui.ui.widgets.prose import Prose
 
     app = make_app(tmp_path, "en", [SPREAD_4_WIN])
@@ -253,16 +266,47 @@ async def test_the_message_line_draws_its_lines_as_textual_does_in_every_languag
     async with app.run_test(size=(80, 24)) as pilot:
         table = await table_after(app, pilot, "plus", "d")
         message = table.message
-        assert isinstance(message, Prose)
+        assert isinstance(message, Prose) and message.styles.padding.left  # a box with side padding
         for theme in (FELT_THEME, HIGH_CONTRAST_THEME):
             app.theme = theme
             for language in ("en", "de", "pl", "fr", "it"):
                 app.language = language
                 await pilot.pause()
                 assert str(message.content).strip()
-                assert own_lines(message) == textual_lines(message), (language, theme)
+                assert own_picture(message) == textual_picture(message), (language, theme)
                 compared += 1
         message.text = "x" * 200  # a word wider than the line: broken inside it, on both lines
         await pilot.pause()
-        assert own_lines(message) == textual_lines(message)
+        assert own_picture(message) == textual_picture(message)
     assert compared == 10
+
+
+@run
+async def test_the_tables_pictures_are_framed_as_textuals_styles_cache_frames_them(tmp_path, monkeypatch):
+    """The cards, the marker, the pay table, the chip rack and the message are framed in their box
+    by the table itself (a plain box): segment for segment what Textual's styles cache makes of the
+    same lines, side padding, background and line filters included, at both sizes and in both
+    themes, a banner and dealt cards on the table."""
+    from reddog_tui.ui.widgets.kept import DrawnAtOnce
+
+    app = make_app(tmp_path, "en", [SPREAD_4_WIN])
+    compared: set[str] = set()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await table_after(app, pilot, "plus", "d", "r")  # a settled round: cards, banner, a lit row
+        for size in ((80, 24), (120, 40)):
+            await pilot.resize_terminal(*size)
+            await pilot.pause()
+            for theme in (FELT_THEME, HIGH_CONTRAST_THEME):
+                app.theme = theme
+                await pilot.pause()
+                # Walked, not queried: a query by class finds only a widget's first line of bases.
+                for widget in [w for w in app.screen.walk_children() if isinstance(w, DrawnAtOnce) and w.display]:
+                    assert widget._plain_box(), widget.id
+                    own = own_picture(widget)
+                    with monkeypatch.context() as patch:
+                        patch.setattr(type(widget), "_plain_box", lambda self: False)  # Textual's way
+                        widget.refresh()
+                        framed = own_picture(widget)
+                    assert own == framed, (widget.id, size, theme)
+                    compared.add(str(widget.id))
+    assert {"card-1", "card-2", "card-3", "marker", "paytable", "bet-area", "message"} <= compared

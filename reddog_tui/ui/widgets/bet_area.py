@@ -28,7 +28,7 @@ from ...engine import TableState
 from ...i18n.formatting import number
 from ..texts import Banner, banner_kind, banner_text
 from .kept import DrawnAtOnce
-from .strips import look
+from .strips import fitted_strip, look
 
 RIGHT_BUTTON = 3
 
@@ -175,7 +175,7 @@ class BetArea(DrawnAtOnce):
         return look(self, base, colour, background, bold=bold)
 
     def content_lines(self, width: int, height: int, base: Style) -> list[Strip]:
-        return [Strip(self._line(y, width, base)).crop_extend(0, width, base) for y in range(height)]
+        return [fitted_strip(self._line(y, width, base), width, base) for y in range(height)]
 
     def _line(self, y: int, width: int, base: Style) -> list[Segment]:
         if self.kind is not None:

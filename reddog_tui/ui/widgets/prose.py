@@ -14,13 +14,14 @@ from functools import lru_cache
 
 from rich.cells import cell_len
 from rich.segment import Segment
+from rich.style import Style
 from textual.content import Content
 from textual.geometry import Size
 from textual.reactive import reactive
 from textual.strip import Strip
 from textual.widgets import Static
 
-from .kept import KeptLines
+from .kept import DrawnAtOnce
 
 # Private-use characters: one cell wide, never a space, never in a translation.
 _HIDE = str.maketrans({"\u00a0": "\ue000", "\u202f": "\ue001"})
@@ -35,10 +36,10 @@ def wrap_lines(text: str, width: int) -> tuple[str, ...]:
     return tuple(line.plain.translate(_SHOW) for line in Content(text.translate(_HIDE)).wrap(max(1, width)))
 
 
-class Prose(Static, KeptLines):
+class Prose(Static, DrawnAtOnce):
     """A plain-text Static whose lines break only where the text allows it.
 
-    Its drawn lines are kept (KeptLines): the table's message line says the same few things round
+    Its drawn lines are kept (DrawnAtOnce): the table's message line says the same few things round
     after round, and is drawn again whenever a frame's change spans it.
     """
 
@@ -69,26 +70,29 @@ class Prose(Static, KeptLines):
     def render(self) -> Content:
         return Content("\n".join(self._lines(self.content_region.width or self.size.width)))
 
-    def render_line(self, y: int) -> Strip:
-        """A line as Textual's Content draws it (segment, style and the offsets text selection
+    def content_lines(self, width: int, height: int, base: Style) -> list[Strip] | None:
+        """The lines as Textual's Content draws them (segments, style and the offsets text selection
         reads), without laying the text out again: a text drawn for the first time cost about 1 ms
-        Textual's way. A line it could not draw so goes Textual's way (tests/ui/test_kept_lines.py)."""
-        width = self.content_region.width or self.size.width
-        lines = self._lines(width)
+        Textual's way. A text these lines could not show goes Textual's way (None; compared in
+        tests/ui/test_kept_lines.py)."""
         styles = self.styles
-        if y >= len(lines):  # below the text, as Textual draws it
-            return Strip.blank(self.size.width, self.visual_style.rich_style)
-        text = lines[y]
         if (
-            not text
-            or self.text_selection is not None
+            self.text_selection is not None
             or styles.text_align not in ("left", "start")
             or styles.content_align != ("left", "top")
             or styles.line_pad
-            or "\t" in text
-            or text != text.rstrip()
-            or cell_len(text) > width
         ):
-            return super().render_line(y)
-        length = cell_len(text)
-        return Strip([Segment(text, self.visual_style.rich_style_with_offset(0, y))], length)
+            return None
+        style = self.visual_style
+        lines = self._lines(width)
+        drawn = []
+        for y in range(height):
+            if y >= len(lines):  # below the text, as Textual draws it
+                drawn.append(Strip.blank(width, style.rich_style))
+                continue
+            text = lines[y]
+            length = cell_len(text)
+            if not text or "\t" in text or text != text.rstrip() or length > width:
+                return None
+            drawn.append(Strip([Segment(text, style.rich_style_with_offset(0, y))], length))
+        return drawn

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
+from rich.cells import cell_len
 from rich.segment import Segment
 from rich.style import Style
 from textual.color import Color
@@ -56,7 +57,18 @@ def _look(
 
 def line_strip(parts: list[tuple[str, Style]], width: int, base: Style) -> Strip:
     """One line of `parts`, cut or filled with `base` to `width` cells."""
-    return Strip([Segment(text, style) for text, style in parts if text]).crop_extend(0, width, base)
+    return fitted_strip([Segment(text, style) for text, style in parts if text], width, base)
+
+
+def fitted_strip(segments: list[Segment], width: int, fill: Style) -> Strip:
+    """`segments` cut or filled to `width` cells, as one new strip (a picture drawn for the first
+    time makes dozens of lines: each strip Textual makes comes with its own caches)."""
+    length = sum(cell_len(segment.text) for segment in segments)
+    if length < width:
+        segments.append(Segment(" " * (width - length), fill))
+    elif length > width:
+        return Strip(segments, length).crop(0, width)
+    return Strip(segments, width)
 
 
 def text_look(
@@ -103,4 +115,4 @@ def text_strip(widget: Widget, parts: list[tuple[str, VisualStyle | None]], y: i
         if text:
             segments.append(Segment(text, (style if look_ is None else style + look_).rich_style_with_offset(x, y)))
             x += len(text)
-    return Strip(segments).crop_extend(0, width, style.background_style.rich_style)
+    return fitted_strip(segments, width, style.background_style.rich_style)
