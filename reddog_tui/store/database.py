@@ -222,10 +222,11 @@ class Store:
         """The settings table as stored, every row, unchecked (`settings.read_settings` types it)."""
         return dict(self._read("SELECT key, value FROM settings"))
 
-    def set_setting(self, key: str, value: object) -> None:
-        """Store one setting; a value the settings model refuses raises SettingRefused, nothing written."""
+    def set_setting(self, key: str, value: object, *, wait_for_disk: bool = True) -> None:
+        """Store one setting; a value the settings model refuses raises SettingRefused, nothing written.
+        Without `wait_for_disk` the commit is not synced to the disk (see `commit`)."""
         text = stored_text(key, value)
-        with self._transaction() as conn:
+        with self._transaction(synced=wait_for_disk) as conn:
             _write_settings(conn, {str(key): text})
 
     # --- writing ------------------------------------------------------------

@@ -325,9 +325,10 @@ class GameSession:
     def get_setting(self, key: str) -> str | None:
         return self.store.get_setting(key)
 
-    def set_setting(self, key: str, value: object) -> None:
-        """One setting of the settings table; SettingRefused if the settings model refuses it."""
-        self.store.set_setting(key, stored_text(key, value, self.languages))
+    def set_setting(self, key: str, value: object, *, wait_for_disk: bool = True) -> None:
+        """One setting of the settings table; SettingRefused if the settings model refuses it.
+        Without `wait_for_disk` a power cut may undo it (Store.commit)."""
+        self.store.set_setting(key, stored_text(key, value, self.languages), wait_for_disk=wait_for_disk)
         self._reread_settings()
 
     def _reread_settings(self) -> None:

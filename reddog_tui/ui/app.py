@@ -263,10 +263,16 @@ class RedDogApp(KioskApp, App):
         return self.session.settings if self.session is not None else Settings()
 
     def set_setting_on(self, key: str, on: bool) -> None:
+        self._remember(key, on)
+        self.publish_view()
+
+    def _remember(self, key: str, value: object) -> None:
+        """A player's preference (the language, sound, motion, pace, contrast), written without waiting
+        for the disk: a power cut may lose the last one, never a credit, and the key that changed it
+        does not wait for the disk (about 1 ms)."""
         session = self.session
         if session is not None:
-            self._store_call(lambda: session.set_setting(key, on))
-        self.publish_view()
+            self._store_call(lambda: session.set_setting(key, value, wait_for_disk=False))
 
     def _start_with_theme(self, name: str) -> None:
         """The theme the app starts with, taken before the stylesheet is first read.
@@ -333,9 +339,8 @@ class RedDogApp(KioskApp, App):
         self.call_after_refresh(self._remember_language, language)
 
     def _remember_language(self, language: str) -> None:
-        session = self.session
-        if session is not None and language == self.language:
-            self._store_call(lambda: session.set_setting(Key.LANGUAGE, language))
+        if language == self.language:
+            self._remember(Key.LANGUAGE, language)
 
     def choose_language(self, language: str) -> None:
         """A language the player picked: shown everywhere and remembered, even if it is already shown."""

@@ -51,6 +51,21 @@ def synced_commits(store) -> list[bool]:
     return commits
 
 
+def test_a_setting_waits_for_the_disk_unless_it_is_written_as_a_preference(open_session):
+    """An operator's or attendant's setting waits until the disk has it; a player's preference
+    (written without waiting) may be lost to a power cut, and the next synced commit syncs it too."""
+    from reddog_tui.store.settings import Key
+
+    store, session = open_session()
+    commits = synced_commits(store)
+    session.set_setting(Key.LANGUAGE, "de", wait_for_disk=False)
+    session.set_setting(Key.REDUCE_MOTION, True, wait_for_disk=False)
+    session.set_setting(Key.REALITY_CHECK, 30)
+    store.set_setting(Key.LANGUAGE, "fr", wait_for_disk=False)
+    assert commits == [False, False, True, False]
+    assert session.settings.language == "de" and session.settings.reduce_motion
+
+
 def test_only_chips_moved_before_the_deal_commit_without_waiting_for_the_disk(open_session):
     """A chip on the ante or off it stays within the player's balance and changes no meter: a
     power cut may undo it (the chips go back to the credits). Every other transition, and every

@@ -148,3 +148,39 @@ async def test_the_language_select_lists_the_registry_and_a_tap_picks_one(tmp_pa
         assert not select.expanded and isinstance(app.screen, SettingsScreen) and app.language == "it"
         await pilot.press("right")  # fast play off again: the keys are the screen's once more
         assert app.fast_play is False
+
+
+@run
+async def test_a_players_preferences_are_written_without_waiting_for_the_disk_and_a_deal_waits(tmp_path):
+    """The language and the player's switches are preferences: their commits are not synced (the
+    next synced commit, a deal's, syncs them with it); the deal's commit waits for the disk."""
+    from reddog_tui.store.settings import Key
+
+    app = make_app(tmp_path, "en", [SPREAD_4_WIN])
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("enter")
+        connection = app.session.store._conn
+        commits: list[tuple[str, bool]] = []
+        synced = [connection.execute("PRAGMA synchronous").fetchone()[0] == 2]
+        written: list[str] = []
+
+        def seen(statement: str) -> None:
+            words = statement.upper().split()
+            if words[:2] == ["PRAGMA", "SYNCHRONOUS"] and "=" in words:
+                synced[0] = words[-1] == "FULL"
+            elif "SETTINGS" in words or "JOURNAL" in words:
+                written.append("settings" if "SETTINGS" in words else "journal")
+            elif words == ["COMMIT"]:
+                commits.append((written[-1] if written else "", synced[0]))
+                written.clear()
+
+        connection.set_trace_callback(seen)
+        await pilot.press("l")  # English → the next language
+        await pilot.pause()
+        app.set_setting_on(Key.REDUCE_MOTION, True)
+        await pilot.press("plus", "d")
+        await pilot.pause()
+        connection.set_trace_callback(None)
+        assert app.settings.language != "en" and app.settings.reduce_motion
+        assert commits[:2] == [("settings", False), ("settings", False)]
+        assert commits[-1] == ("journal", True)  # the deal (R3), synced
