@@ -74,10 +74,10 @@ async def test_the_language_is_remembered_once_shown_and_a_burst_remembers_the_l
         written: list[str] = []
         real = app.session.set_setting
 
-        def set_setting(key, value):
+        def set_setting(key, value, **how):
             if key == Key.LANGUAGE:
                 written.append(value)
-            real(key, value)
+            real(key, value, **how)
 
         monkeypatch.setattr(app.session, "set_setting", set_setting)
         app.language = "de"
