@@ -11,6 +11,7 @@ from textual.app import ComposeResult
 from textual.content import Content
 from textual.geometry import Region, Size
 from textual.scroll_view import ScrollView
+from textual.scrollbar import ScrollBar
 from textual.selection import Selection
 from textual.strip import Strip
 from textual.style import Style as VisualStyle
@@ -22,7 +23,7 @@ from ...i18n import _, current_language
 from ...i18n.keys import bar_item
 from ...i18n.rules_help import Bullets, RenderedBlock, RulesSection, Subheading, Table, render_rules
 from ..widgets.buttons import KeyBar
-from ..widgets.kept import KeptLines
+from ..widgets.kept import KeptLines, KeptScrollBar
 from ..widgets.line import Line
 from ..widgets.prose import wrap_lines
 from .base import ScrollingScreen
@@ -147,6 +148,19 @@ class RulesHelp(ScrollView, KeptLines, can_focus=False):
         # scrollbar), looked up by the sections' identity: hashing them hashes every text of the help.
         self._lines: dict[tuple[int, tuple | None, int], tuple[tuple[RulesSection, ...], tuple[Content, ...]]] = {}
         self._drawn: dict[tuple, tuple[tuple[Content, ...], dict[int, Strip]]] = {}  # each line drawn
+
+    @property
+    def vertical_scrollbar(self) -> ScrollBar:
+        """Textual's vertical scrollbar, made as Textual makes it, but one that keeps its drawn lines
+        (KeptScrollBar): a switch back to a language finds its bar drawn as well as its text."""
+        bar = self._vertical_scrollbar
+        if bar is None:
+            bar = self._vertical_scrollbar = KeptScrollBar(
+                vertical=True, name="vertical", thickness=self.scrollbar_size_vertical
+            )
+            bar.display = False
+            self.app._start_widget(self, bar)
+        return bar
 
     def show(self, sections: tuple[RulesSection, ...], hand: tuple | None) -> None:
         """Draw another wording (or another lit hand), scrolled where the reader was."""
