@@ -105,11 +105,19 @@ def _folder(text: str) -> str:
     return text
 
 
+# The language option and its long spelling, which people type as often.
+LANGUAGE_OPTIONS = ("--lang", "--language")
+
+
 def _message_language(argv: Sequence[str]) -> str:
     """The language of the command's own messages: a valid --lang, else the system's, else English."""
     for index, word in enumerate(argv):
-        value = argv[index + 1] if word == "--lang" and index + 1 < len(argv) else word.partition("=")[2]
-        if (word == "--lang" or word.startswith("--lang=")) and value in LANGUAGES:
+        option, equals, value = word.partition("=")
+        if option not in LANGUAGE_OPTIONS:
+            continue
+        if not equals:
+            value = argv[index + 1] if index + 1 < len(argv) else ""
+        if value in LANGUAGES:
             return value
     return system_language() or DEFAULT_LANGUAGE
 
@@ -248,7 +256,7 @@ def _add_serve(commands) -> None:
     # The options of the kiosk itself, also after the command; SUPPRESS keeps a value given before it.
     serve.add_argument("--kiosk", action="store_true", default=argparse.SUPPRESS,
                        help=_("lock the kiosk for public play"))  # fmt: skip
-    serve.add_argument("--lang", type=_language, default=argparse.SUPPRESS, metavar="{" + ",".join(LANGUAGES) + "}",
+    serve.add_argument(*LANGUAGE_OPTIONS, dest="lang", type=_language, default=argparse.SUPPRESS, metavar="{" + ",".join(LANGUAGES) + "}",
                        help=_("the language of the table and of these messages"))  # fmt: skip
     serve.add_argument("--data-dir", type=_folder, default=argparse.SUPPRESS, metavar=_("FOLDER"),
                        help=_("where the game keeps its journal (also REDDOG_DATA_DIR)"))  # fmt: skip
@@ -268,7 +276,7 @@ SUB_COMMANDS: tuple[Callable, ...] = (
 def build_parser() -> argparse.ArgumentParser:
     """The parser in the current language (call it inside `_argparse_messages()` for argparse's texts too)."""
     parser = _Parser(prog="reddog", description=_("Red Dog, the casino card game, as a terminal kiosk."))
-    parser.add_argument("--lang", type=_language, metavar="{" + ",".join(LANGUAGES) + "}",
+    parser.add_argument(*LANGUAGE_OPTIONS, dest="lang", type=_language, metavar="{" + ",".join(LANGUAGES) + "}",
                         help=_("the language of the table and of these messages"))  # fmt: skip
     parser.add_argument("--data-dir", type=_folder, metavar=_("FOLDER"),
                         help=_("where the game keeps its journal (also REDDOG_DATA_DIR)"))  # fmt: skip

@@ -148,3 +148,13 @@ def test_a_count_is_written_with_the_digits_0_to_9_only(typed):
     """As everywhere a number is typed: other scripts' digits, underscores and signs are refused."""
     proc = run_cli(["--lang", "en", "simulate", "--rounds", typed])
     assert one_line_refusal(proc) == f"reddog simulate: --rounds must be a whole number from 1 up, not {typed}."
+
+
+@pytest.mark.parametrize("spelling", [["--language", "pl"], ["--language=pl"], ["--lang=pl"]])
+def test_the_language_option_may_be_spelt_out_and_joined_by_an_equals_sign(spelling):
+    """`--language` is `--lang` spelt out: it chooses the messages' language, and a value it
+    refuses is refused in the language asked for by the other spelling, as for `--lang`."""
+    proc = run_cli([*spelling, "simulate", "--help"])
+    assert proc.returncode == 0 and HELP_WORDS["pl"][0] + " simulate" in proc.stdout
+    refused = one_line_refusal(run_cli(["--lang", "de", "--language", "xx", "par"], LANG="C"))
+    assert refused.startswith("reddog: ") and "xx" in refused and "not xx" not in refused
