@@ -67,13 +67,13 @@ class CallCounter:
 
 def measure() -> dict[str, Counter[str]]:
     """One press of each key: `+` on a fresh table, `d` with an ante, `l` mid-round under the rules."""
-    from benchmarks.app_bench import _table_app, send_key
+    from benchmarks.app_bench import AS_DEPLOYED, _table_app, send_key
 
     async def body(data_dir: Path) -> dict[str, Counter[str]]:
         app = _table_app(data_dir)
         counter = CallCounter()
         found: dict[str, Counter[str]] = {}
-        async with app.run_test(size=(80, 24)) as pilot:
+        async with app.run_test(size=(80, 24), **AS_DEPLOYED) as pilot:
             await pilot.press("enter")
             await pilot.pause()
             found["add chip"] = await counter.count(app, lambda: send_key(pilot, "plus"))

@@ -29,14 +29,14 @@ async def _cpu_press(pilot, key: str) -> float:
 
 def measure(presses: int) -> dict[str, float]:
     """Median CPU seconds per press: a chip, a deal, a language switch mid-round, the bare app's key."""
-    from benchmarks.app_bench import _table_app, send_key
+    from benchmarks.app_bench import AS_DEPLOYED, _table_app, send_key
     from benchmarks.bare_app import BareApp
     from reddog_tui.engine import Phase
 
     async def table(data_dir: Path) -> dict[str, list[float]]:
         app = _table_app(data_dir)
         found: dict[str, list[float]] = {"chip": [], "deal": [], "language": []}
-        async with app.run_test(size=(80, 24)) as pilot:
+        async with app.run_test(size=(80, 24), **AS_DEPLOYED) as pilot:
             await pilot.press("enter")
             for _ in range(presses):
                 found["chip"].append(await _cpu_press(pilot, "plus"))
@@ -55,7 +55,7 @@ def measure(presses: int) -> dict[str, float]:
     async def bare() -> list[float]:
         app = BareApp()
         times = []
-        async with app.run_test(size=(80, 24)) as pilot:
+        async with app.run_test(size=(80, 24), **AS_DEPLOYED) as pilot:
             await pilot.pause()
             for _ in range(presses):
                 times.append(await _cpu_press(pilot, "plus"))

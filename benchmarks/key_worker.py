@@ -19,6 +19,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from benchmarks.app_bench import (
+    AS_DEPLOYED,
     _reduce_motion,
     _table_app,
     _to_table,
@@ -112,7 +113,7 @@ presses_done = [0]
 
 async def serve(name: str, data_dir: Path) -> None:
     app, setup, press, finish = scenario(name, data_dir)
-    async with app.run_test(size=(80, 24)) as pilot:
+    async with app.run_test(size=(80, 24), **AS_DEPLOYED) as pilot:
         await setup(pilot)
         await pilot.pause()
         print("ready", flush=True)
