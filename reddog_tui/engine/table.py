@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable
-from dataclasses import asdict, dataclass, fields, replace
+from dataclasses import dataclass, fields, replace
 from enum import StrEnum
 from typing import Any, NamedTuple
 
@@ -132,8 +132,9 @@ class TableState(NamedTuple):
     # --- JSON -------------------------------------------------------------
     def to_dict(self) -> dict[str, Any]:
         data = self._asdict()
-        data["config"] = asdict(self.config)
-        data["config"]["chip_values"] = list(self.config.chip_values)
+        config = self.config  # flat fields: read one by one (asdict deep-copies each, at every commit)
+        data["config"] = {name: getattr(config, name) for name in _CONFIG_NAMES}
+        data["config"]["chip_values"] = list(config.chip_values)
         data["cards"] = None if self.cards is None else [c.code for c in self.cards]
         for name in ("phase", "kind", "outcome"):
             value = getattr(self, name)
@@ -170,7 +171,8 @@ class TableState(NamedTuple):
         return cls.from_dict(json.loads(text))
 
 
-_CONFIG_FIELDS = frozenset(f.name for f in fields(TableConfig))
+_CONFIG_NAMES = tuple(f.name for f in fields(TableConfig))
+_CONFIG_FIELDS = frozenset(_CONFIG_NAMES)
 
 
 class Step(NamedTuple):
