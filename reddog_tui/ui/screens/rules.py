@@ -153,6 +153,8 @@ class RulesHelp(ScrollView, KeptLines, can_focus=False):
     def vertical_scrollbar(self) -> ScrollBar:
         """Textual's vertical scrollbar, made as Textual makes it, but one that keeps its drawn lines
         (KeptScrollBar): a switch back to a language finds its bar drawn as well as its text."""
+        # Textual's own attribute and start-up of a scrollbar (a Textual upgrade may change them: the
+        # scrollbar tests in tests/ui/test_rules_screen.py then fail, rather than the bar going unkept).
         bar = self._vertical_scrollbar
         if bar is None:
             bar = self._vertical_scrollbar = KeptScrollBar(
