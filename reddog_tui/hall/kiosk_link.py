@@ -27,8 +27,8 @@ class HallLink:
     def stop(self) -> None:
         self.replicator.stop()
 
-    def cash_out(self) -> HallVoucher:
-        return self.desk.cash_out()
+    def cash_out(self, intent: str | None = None) -> HallVoucher:
+        return self.desk.cash_out(intent)
 
     def apply_settings(self) -> bool:
         """Apply, in order, the settings the hall sent that this kiosk has not seen; True if any

@@ -62,8 +62,10 @@ class VoucherDesk:
         self._replicator = replicator
         self._connect = connect
 
-    def cash_out(self) -> HallVoucher:
-        """Pay out as GameSession.cash_out does, with a number the server issued if one is held."""
+    def cash_out(self, intent: str | None = None) -> HallVoucher:
+        """Pay out as GameSession.cash_out does, with a number the server issued if one is held.
+
+        `intent`: the payout's identity, which the journal takes once (IntentCarriedOut)."""
         number = self._replicator.take_voucher_number() if self._replicator else None
         offline = number is None
         if offline:
@@ -72,7 +74,7 @@ class VoucherDesk:
             number = low if last is None else last + 1
             if number > high:
                 raise OverflowError(f"kiosk {self._kiosk_id} has used its whole voucher range")
-        voucher = self._session.cash_out(voucher_number=number)
+        voucher = self._session.cash_out(voucher_number=number, intent=intent)
         if self._replicator is not None:
             self._replicator.nudge()
         return HallVoucher(voucher.number, voucher.amount, voucher.time, offline)
@@ -99,9 +101,10 @@ class VoucherDesk:
         """(seq of the intent, voucher number) of a redemption not finished yet, or None."""
         return self._session.pending_voucher_redemption()
 
-    def begin(self, number: int) -> int:
-        """Step 1: journal the intent; returns its seq. Refused while another one is pending."""
-        return self._session.begin_voucher_redemption(number)
+    def begin(self, number: int, intent: str | None = None) -> int:
+        """Step 1: journal the intent (`intent`: its identity, taken once); returns its seq.
+        Refused while another one is pending."""
+        return self._session.begin_voucher_redemption(number, intent)
 
     def ask(self, seq: int, number: int) -> server.RedemptionResult | None:
         """Step 2: the server's answer for this intent, or None if it cannot be reached.

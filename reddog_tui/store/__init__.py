@@ -2,8 +2,11 @@
 
 from .accounting import RoundRecord, identity_gap
 from .database import Store
-from .errors import StoreError
+from .errors import IntentCarriedOut, StoreError
 from .paths import resolve_data_dir
 from .session import GameSession, Voucher
 
-__all__ = ["GameSession", "RoundRecord", "Store", "StoreError", "Voucher", "identity_gap", "resolve_data_dir"]
+__all__ = [
+    "GameSession",
+    "IntentCarriedOut",
+    "RoundRecord", "Store", "StoreError", "Voucher", "identity_gap", "resolve_data_dir"]

@@ -65,6 +65,7 @@ class Transition:
     settled_round: RoundRecord | None = None
     voucher_amount: int = 0  # a cash-out: a voucher for this amount is issued
     voucher: int | None = None  # its validation number (chosen by the store when None), or the voucher redeemed
+    intent: str | None = None  # the money action this entry carries out: the journal takes it once
 
 
 def at_risk(state: TableState) -> int:

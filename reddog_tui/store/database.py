@@ -24,9 +24,17 @@ except ImportError:  # not on Windows: there a start does not wait for another s
 from ..engine import HandKind, Outcome, TableState
 from ..engine.cards import Card
 from .accounting import ZERO_METERS, RoundRecord, Transition, identity_gap
-from .errors import StoreError
+from .errors import IntentCarriedOut, StoreError
 from .paths import database_path
-from .schema import APPLICATION_ID, DDL, METER_NAMES, METERS_CARRIED_ACTION, MIGRATE_1_TO_2, SCHEMA_VERSION
+from .schema import (
+    APPLICATION_ID,
+    DDL,
+    METER_NAMES,
+    METERS_CARRIED_ACTION,
+    MIGRATE_1_TO_2,
+    MIGRATE_2_TO_3,
+    SCHEMA_VERSION,
+)
 from .settings import stored_text
 
 BUSY_TIMEOUT_S = 0.25  # waiting longer would only freeze the screen
@@ -267,18 +275,25 @@ class Store:
                     "INSERT INTO vouchers (number, time, amount) VALUES (?, ?, ?)",
                     (number, t, transition.voucher_amount),
                 ).lastrowid
-            conn.execute(
-                "INSERT INTO journal (seq, time, action, value, state, meters, voucher) VALUES (?, ?, ?, ?, ?, ?, ?)",
-                (
-                    seq,
-                    t,
-                    transition.action,
-                    transition.value,
-                    state_json,
-                    json.dumps(transition.meters, sort_keys=True),
-                    voucher if voucher is not None else transition.voucher,
-                ),
-            )
+            try:
+                conn.execute(
+                    "INSERT INTO journal (seq, time, action, value, state, meters, voucher, intent)"
+                    " VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                    (
+                        seq,
+                        t,
+                        transition.action,
+                        transition.value,
+                        state_json,
+                        json.dumps(transition.meters, sort_keys=True),
+                        voucher if voucher is not None else transition.voucher,
+                        transition.intent,
+                    ),
+                )
+            except sqlite3.IntegrityError as exc:  # the unique index: this money action is in the journal already
+                if transition.intent is not None and "journal.intent" in str(exc):
+                    raise IntentCarriedOut(transition.intent) from None
+                raise
             conn.execute(
                 "INSERT INTO table_state (id, seq, state, round_balance_before) VALUES (1, ?, ?, ?)"
                 " ON CONFLICT (id) DO UPDATE SET seq = excluded.seq, state = excluded.state,"
@@ -634,6 +649,9 @@ def _migrate(conn: sqlite3.Connection, path: Path, clock: Callable[[], float]) -
                 for statement in filter(str.strip, MIGRATE_1_TO_2.split(";")):
                     conn.execute(statement)
                 _carry_meters(conn, clock())
+            if version < 3:
+                for statement in filter(str.strip, MIGRATE_2_TO_3.split(";")):
+                    conn.execute(statement)
             conn.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
             conn.execute("COMMIT")
         except BaseException:

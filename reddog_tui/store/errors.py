@@ -1,4 +1,5 @@
-"""The one error the store raises: a code the UI turns into a localized screen."""
+"""The errors the store raises: a code the UI turns into a localized screen, and a money
+action refused because the journal has carried it out already."""
 
 from __future__ import annotations
 
@@ -36,3 +37,14 @@ class StoreError(Exception):
         self.at_start = at_start
         text = f"{_LOG_TEXT[code]}: {self.path}"
         super().__init__(f"{text} ({detail})" if detail else text)
+
+
+class IntentCarriedOut(Exception):
+    """A money action whose identity the journal holds already: nothing was written.
+
+    Not a fault of the journal (play goes on): the same action arrived a second time.
+    """
+
+    def __init__(self, intent: str) -> None:
+        self.intent = intent
+        super().__init__(f"money action {intent} is in the journal already")

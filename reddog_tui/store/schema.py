@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-SCHEMA_VERSION = 2
+SCHEMA_VERSION = 3
 APPLICATION_ID = 0x52446F67  # "RDog" in the SQLite header: marks the file as ours
 
 METER_NAMES = (
@@ -28,6 +28,8 @@ CREATE TABLE table_state (
 -- Every transition, in order, with the state after it. Append-only.
 -- meters: what the entry added to the meters (JSON); the meters table is their sum.
 -- voucher: the validation number a cash-out issued or a redemption concerns.
+-- intent: the identity of the money action the entry carries out (credits added, a cash-out,
+-- a redemption and its outcome); unique, so carrying one out a second time writes nothing.
 CREATE TABLE journal (
     seq INTEGER PRIMARY KEY,
     time REAL NOT NULL,
@@ -35,8 +37,10 @@ CREATE TABLE journal (
     value INTEGER,
     state TEXT NOT NULL,
     meters TEXT NOT NULL DEFAULT '{}',
-    voucher INTEGER
+    voucher INTEGER,
+    intent TEXT
 );
+CREATE UNIQUE INDEX journal_intent_once ON journal (intent);
 
 -- Non-volatile meters. They only grow.
 CREATE TABLE meters (
@@ -95,3 +99,10 @@ ALTER TABLE journal ADD COLUMN meters TEXT NOT NULL DEFAULT '{}';
 ALTER TABLE journal ADD COLUMN voucher INTEGER;
 """
 METERS_CARRIED_ACTION = "meters_carried"
+
+# Schema 2 -> 3: money actions carry their identity, and the journal takes each one once
+# (NULL, the identity of every older entry and of play, is never equal to another NULL).
+MIGRATE_2_TO_3 = """
+ALTER TABLE journal ADD COLUMN intent TEXT;
+CREATE UNIQUE INDEX journal_intent_once ON journal (intent);
+"""

@@ -179,8 +179,11 @@ class GameSession:
         return last_hall_settings(self.store)
 
     # --- attendant operations (kiosk mode) -----------------------------------
-    def add_credits(self, amount: int) -> TableState:
-        """Credits paid in by an attendant, between rounds (not while a spread waits); metered as credits in."""
+    def add_credits(self, amount: int, intent: str | None = None) -> TableState:
+        """Credits paid in by an attendant, between rounds (not while a spread waits); metered as credits in.
+
+        `intent`: the identity of this paying-in (`kiosk.money`); the journal takes it once, a
+        second time raises IntentCarriedOut and writes nothing."""
         if self._state.phase is Phase.DECISION:
             raise errors.ActionNotAllowed("add_credits", self._state.phase.value)
         try:
@@ -190,7 +193,7 @@ class GameSession:
                 "credits", f"credits added must be a whole number from {CREDITS_PAID_IN.low} to {CREDITS_PAID_IN.high}"
             ) from None
         after = self._state._replace(credits=self._state.credits + amount)
-        self._commit_outside_play("add_credits", amount, after, {"credits_in": amount})
+        self._commit_outside_play("add_credits", amount, after, {"credits_in": amount}, intent=intent)
         return after
 
     def out_of_credits(self) -> bool:
@@ -215,10 +218,11 @@ class GameSession:
         self._commit_outside_play("new_bankroll", amount, after, {"credits_in": amount})
         return after
 
-    def cash_out(self, voucher_number: int | None = None) -> Voucher:
+    def cash_out(self, voucher_number: int | None = None, intent: str | None = None) -> Voucher:
         """Pay out the credits and any chips on the ante, between rounds; returns the voucher.
 
         `voucher_number`: the validation number to print (a hall issues it); by default the store's next.
+        `intent`: the identity of this payout, taken once by the journal (IntentCarriedOut).
         """
         state = self._state
         if state.phase is not Phase.BETTING:
@@ -228,7 +232,13 @@ class GameSession:
             raise errors.InsufficientCredits(1, 0)
         after = state._replace(credits=0, ante=0)
         number = self._commit_outside_play(
-            "cash_out", amount, after, {"credits_out": amount}, voucher=amount, voucher_number=voucher_number
+            "cash_out",
+            amount,
+            after,
+            {"credits_out": amount},
+            voucher=amount,
+            voucher_number=voucher_number,
+            intent=intent,
         )
         assert number is not None
         return Voucher(number=number, amount=amount, time=self.store.now())
@@ -247,14 +257,15 @@ class GameSession:
         return [(time, action.removeprefix(ATTENDANT_PREFIX), value) for time, action, value in rows]
 
     # --- a voucher redeemed here (ticket in); the hall decides whether it may be ---
-    def begin_voucher_redemption(self, number: int) -> int:
+    def begin_voucher_redemption(self, number: int, intent: str | None = None) -> int:
         """Journal the intent to redeem voucher `number` before the hall is asked; returns its seq.
 
-        Refused while another redemption is pending: that one is resolved first.
+        Refused while another redemption is pending: that one is resolved first. `intent`: the
+        identity of this redemption, taken once by the journal (IntentCarriedOut).
         """
         if self.pending_voucher_redemption() is not None:
             raise errors.ActionNotAllowed(REDEEMING, self._state.phase.value)
-        self._commit_outside_play(REDEEMING, None, self._state, {}, voucher_number=number)
+        self._commit_outside_play(REDEEMING, None, self._state, {}, voucher_number=number, intent=intent)
         return self._seq
 
     def pending_voucher_redemption(self) -> tuple[int, int] | None:
@@ -267,22 +278,24 @@ class GameSession:
 
     def credit_redeemed_voucher(self, number: int, amount: int) -> TableState:
         """The hall marked the pending voucher redeemed here: its amount is credited, metered as credits in."""
-        self._check_pending(number)
+        outcome = redemption_outcome(self._pending_seq(number))
         if isinstance(amount, bool) or not isinstance(amount, int) or amount < 1:
             raise errors.InvalidSetting("credits", "a voucher is worth a whole number of at least 1")
         after = self._state._replace(credits=self._state.credits + amount)
-        self._commit_outside_play(REDEEMED, amount, after, {"credits_in": amount}, voucher_number=number)
+        self._commit_outside_play(REDEEMED, amount, after, {"credits_in": amount}, voucher_number=number, intent=outcome)
         return after
 
     def refuse_voucher_redemption(self, number: int) -> None:
         """The hall refused the pending voucher (unknown, or redeemed already): journaled, nothing credited."""
-        self._check_pending(number)
-        self._commit_outside_play(REFUSED, None, self._state, {}, voucher_number=number)
+        outcome = redemption_outcome(self._pending_seq(number))
+        self._commit_outside_play(REFUSED, None, self._state, {}, voucher_number=number, intent=outcome)
 
-    def _check_pending(self, number: int) -> None:
+    def _pending_seq(self, number: int) -> int:
+        """The seq of the pending redemption of voucher `number`; ActionNotAllowed if there is none."""
         pending = self.pending_voucher_redemption()
         if pending is None or pending[1] != number:
             raise errors.ActionNotAllowed(REDEEMED, self._state.phase.value)
+        return pending[0]
 
     def journal_actions(self, limit: int = 20) -> list[tuple[datetime, str, int | None]]:
         """The newest journal entries first: (time, action, value)."""
@@ -297,6 +310,7 @@ class GameSession:
         voucher: int = 0,
         settings: Mapping[str, object] | None = None,
         voucher_number: int | None = None,
+        intent: str | None = None,
     ) -> int | None:
         transition = Transition(
             action=action,
@@ -306,6 +320,7 @@ class GameSession:
             meters=meters,
             voucher_amount=voucher,
             voucher=voucher_number,
+            intent=intent,
         )
         self._seq, number = self.store.commit(transition, self._seq, settings)
         self._state = after
@@ -333,6 +348,11 @@ class GameSession:
 
     def _reread_settings(self) -> None:
         self.settings = read_settings(self.store.settings_rows(), self.languages)
+
+
+def redemption_outcome(seq: int) -> str:
+    """The identity of the outcome of the redemption journaled as entry `seq`: one outcome per intent."""
+    return f"{REDEEMING}:{seq}"
 
 
 def last_hall_settings(store: Store) -> int:

@@ -6,6 +6,7 @@ from datetime import datetime
 
 from ..i18n import N_, _, current_language, ngettext
 from ..i18n.formatting import babel_locale, credits, number
+from ..kiosk.money import CREDITS_KEY
 from ..store.health import CheckResult, Status, Verdict, verdict
 from ..store.settings import Key, Refusal, SettingRefused
 
@@ -98,7 +99,6 @@ def discrepancy_lines(kiosk_id: int, conflict: str | None, identity_gap: int, cr
     return lines
 
 
-CREDITS_KEY = "credits"  # the amount field of "Add credits": checked like a setting, never stored
 
 
 def setting_names() -> dict[str, str]:

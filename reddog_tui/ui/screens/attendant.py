@@ -3,6 +3,7 @@ operator settings and the only way out."""
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable
 from functools import partial
 from typing import TYPE_CHECKING
@@ -17,14 +18,14 @@ from textual.validation import ValidationResult, Validator
 from textual.widgets import Button, Input, OptionList, Static
 from textual.widgets.option_list import Option
 
-from ...engine import Phase, errors
+from ...engine import errors
 from ...i18n import _, pgettext
 from ...i18n.formatting import credits, number, voucher_number
 from ...kiosk.intents import OpenAttendantMenu
+from ...kiosk.money import CREDITS_KEY, AttendantMoney, MoneyIntent, VoucherNumberRefused
 from ...kiosk.pin import MAX_PIN_LENGTH
 from ...store.settings import CREDITS_PAID_IN, Key, SettingRefused, parse, table_config
 from ..kiosk_texts import (
-    CREDITS_KEY,
     clock_duration,
     local_time,
     meter_names,
@@ -167,6 +168,58 @@ class PinScreen(NumberEntry, Screen):
         self.app.pop_screen()
 
 
+# --- money actions: one question at a time, each carried out once ------------------------------
+
+
+def attendant_money(app: RedDogApp) -> AttendantMoney:
+    """The kiosk's money actions; a kiosk of a hall pays out and redeems through the hall."""
+    link = app.hall_link
+    if link is None:
+        return AttendantMoney(app.open_session)
+    return AttendantMoney(app.open_session, pay_out=link.cash_out, begin_redemption=link.desk.begin)
+
+
+def carried_out_already_text() -> str:
+    return _("This has been done already. Nothing was changed.")
+
+
+class MoneyQuestions:
+    """A screen that asks the attendant to confirm a money action (`kiosk.money`).
+
+    One question at a time: while it is open or its answer is carried out, another submit asks
+    nothing. When it closes, the screen takes no input that arrived while it was open
+    (`input_since`, which the app holds to): a bounce of the confirming key is not a new submit.
+    """
+
+    input_since = -math.inf  # any input, typed ahead too, until a question is asked
+    question_open = False
+
+    def ask_money(
+        self,
+        intent: MoneyIntent,
+        question: Callable[[], str],
+        yes_label: Callable[[], str],
+        carry_out: Callable[[MoneyIntent], None],
+    ) -> None:
+        if self.question_open:
+            return
+        self.question_open = True
+        self.input_since = math.inf  # until this screen is shown again
+
+        def answered(yes: bool | None) -> None:
+            try:
+                if yes:
+                    carry_out(intent)
+            finally:
+                self.question_open = False
+
+        self.app.push_screen(ConfirmScreen(question, yes_label), answered)  # type: ignore[attr-defined]
+
+    def on_screen_resume(self, event: events.ScreenResume) -> None:  # beside the screen's own handler
+        if self.input_since == math.inf:
+            self.input_since = event.time
+
+
 # --- the menu -------------------------------------------------------------------------------
 
 MENU = ("add_credits", "cash_out", "meters", "settings", "check", "exit")
@@ -189,7 +242,7 @@ def menu_labels() -> dict[str, str]:
     }
 
 
-class AttendantMenu(AttendantScreen):
+class AttendantMenu(MoneyQuestions, AttendantScreen):
     """The menu is an OptionList: ↑/↓ and Enter, a click, or an entry's number open it."""
 
     BINDINGS = [
@@ -313,40 +366,42 @@ class AttendantMenu(AttendantScreen):
 
     def cash_out(self) -> None:
         """The settled round is gathered first; then the amount is shown and confirmed."""
+        if self.question_open:
+            return
         app, kiosk = self.app, self.app.running_kiosk
         gather = kiosk.cash_out_first()
         if gather is not None:
             app.carry_out(gather)
-        state = app.open_session.state
-        if state.phase is not Phase.BETTING:
-            self.message = _("Cash-out is possible once the round on the table is settled.")
-            return
-        if state.credits + state.ante < 1:
-            self.message = _("There are no credits to pay out.")
-            return
-
-        def question() -> str:
-            state = self.app.open_session.state
-            return _("Pay out {amount} on a cash-out voucher?").format(amount=credits(state.credits + state.ante))
-
-        def answered(yes: bool | None) -> None:
-            if yes:
-                self.pay_out()
-
-        app.push_screen(ConfirmScreen(question, lambda: _("Cash out")), answered)
-
-    def pay_out(self) -> None:
-        from ...store import StoreError
-
-        app, kiosk = self.app, self.app.running_kiosk
-        summary = app.guest_summary()  # before the payout, which takes the credits the net result counts
         try:
-            voucher = app.hall_link.cash_out() if app.hall_link is not None else app.open_session.cash_out()
+            intent = attendant_money(app).ask_to_cash_out()
         except errors.ActionNotAllowed:
             self.message = _("Cash-out is possible once the round on the table is settled.")
             return
         except errors.InsufficientCredits:
             self.message = _("There are no credits to pay out.")
+            return
+        self.ask_money(
+            intent,
+            lambda: _("Pay out {amount} on a cash-out voucher?").format(amount=credits(intent.amount)),
+            lambda: _("Cash out"),
+            self.pay_out,
+        )
+
+    def pay_out(self, intent: MoneyIntent) -> None:
+        from ...store import IntentCarriedOut, StoreError
+
+        app, kiosk = self.app, self.app.running_kiosk
+        summary = app.guest_summary()  # before the payout, which takes the credits the net result counts
+        try:
+            voucher = attendant_money(app).cash_out(intent)
+        except errors.ActionNotAllowed:
+            self.message = _("Cash-out is possible once the round on the table is settled.")
+            return
+        except errors.InsufficientCredits:
+            self.message = _("There are no credits to pay out.")
+            return
+        except IntentCarriedOut:
+            self.message = carried_out_already_text()
             return
         except StoreError as error:
             app.show_store_error(error)
@@ -377,7 +432,7 @@ def leave_attendant(app: RedDogApp) -> None:
 # --- credits in and out -----------------------------------------------------------------------
 
 
-class AddCreditsScreen(NumberEntry, AttendantScreen):
+class AddCreditsScreen(MoneyQuestions, NumberEntry, AttendantScreen):
     """The amount paid in, exactly as typed: refused with the reason unless it is a whole number
     in range, then confirmed with the amount shown before anything is added."""
 
@@ -419,29 +474,35 @@ class AddCreditsScreen(NumberEntry, AttendantScreen):
 
     @on(Input.Submitted, "#amount")
     def submitted(self, event: Input.Submitted) -> None:
+        if self.question_open:
+            return
         try:
-            amount = CREDITS_PAID_IN.parse(CREDITS_KEY, event.value)
+            intent = attendant_money(self.app).ask_to_add(event.value)
         except SettingRefused as refused:
             self.message = refusal_text(refused)
             self.refresh_view()
             return
-
-        def question() -> str:
-            return _("Add {amount} for the player?").format(amount=credits(amount))
-
-        def answered(yes: bool | None) -> None:
-            if yes:
-                self.add(amount)
-
-        self.app.push_screen(ConfirmScreen(question, lambda: _("Add")), answered)
-
-    def add(self, amount: int) -> None:
-        from ...store import StoreError
-
-        try:
-            self.app.open_session.add_credits(amount)
         except errors.ActionNotAllowed:
             self.message = _("Decide on the raise first; credits can be added after that.")
+            self.refresh_view()
+            return
+        self.ask_money(
+            intent,
+            lambda: _("Add {amount} for the player?").format(amount=credits(intent.amount)),
+            lambda: _("Add"),
+            self.add,
+        )
+
+    def add(self, intent: MoneyIntent) -> None:
+        from ...store import IntentCarriedOut, StoreError
+
+        amount = intent.amount
+        try:
+            attendant_money(self.app).add(intent)
+        except errors.ActionNotAllowed:
+            self.message = _("Decide on the raise first; credits can be added after that.")
+        except IntentCarriedOut:
+            self.message = carried_out_already_text()
         except StoreError as error:
             self.app.show_store_error(error)
             return
@@ -456,8 +517,8 @@ class AddCreditsScreen(NumberEntry, AttendantScreen):
         self.app.pop_screen()
 
 
-class RedeemVoucherScreen(NumberEntry, AttendantScreen):
-    """Ticket in: a voucher of the hall, checked with the server and credited here once."""
+class RedeemVoucherScreen(MoneyQuestions, NumberEntry, AttendantScreen):
+    """Ticket in: a voucher of the hall, confirmed, checked with the server and credited here once."""
 
     BINDINGS = [Binding("escape", "back", show=False)]
 
@@ -495,23 +556,49 @@ class RedeemVoucherScreen(NumberEntry, AttendantScreen):
     def submitted(self, event: Input.Submitted) -> None:
         from ...store import StoreError
 
-        if self.asking:
-            return
-        text = self.query_one("#voucher-number", Input).value
-        if not text or int(text) < 1:
-            self.message = _("Enter the number printed on the voucher.")
-            self.refresh_view()
+        if self.asking or self.question_open:
             return
         hall_link = self.app.hall_link
         assert hall_link is not None, "vouchers are redeemed only on a kiosk of a hall (see menu_keys)"
-        desk = hall_link.desk
         try:
-            # A redemption left pending (a crash, the server away) is finished before a new one.
-            pending = desk.pending()
-            seq, number = pending if pending is not None else (desk.begin(int(text)), int(text))
+            # A redemption left pending (a crash, the server away) is finished before a new one:
+            # it was confirmed when it began.
+            pending = hall_link.desk.pending()
         except StoreError as error:
             self.app.show_store_error(error)
             return
+        if pending is not None:
+            self.ask_hall(*pending)
+            return
+        try:
+            intent = attendant_money(self.app).ask_to_redeem(self.query_one("#voucher-number", Input).value)
+        except VoucherNumberRefused:
+            self.message = _("Enter the number printed on the voucher.")
+            self.refresh_view()
+            return
+        self.ask_money(
+            intent,
+            lambda: _("Redeem voucher {number} for the player?").format(number=voucher_number(intent.voucher or 0)),
+            lambda: _("Redeem"),
+            self.redeem,
+        )
+
+    def redeem(self, intent: MoneyIntent) -> None:
+        from ...store import IntentCarriedOut, StoreError
+
+        try:
+            seq = attendant_money(self.app).begin_redemption(intent)
+        except (IntentCarriedOut, errors.ActionNotAllowed):  # begun already, or another is pending
+            self.message = carried_out_already_text()
+            self.refresh_view()
+            return
+        except StoreError as error:
+            self.app.show_store_error(error)
+            return
+        assert intent.voucher is not None
+        self.ask_hall(seq, intent.voucher)
+
+    def ask_hall(self, seq: int, number: int) -> None:
         self.asking = True
         self.refresh_view()
         self.app.resolve_redemption(seq, number, self.answered)
@@ -552,10 +639,15 @@ def redemption_text(result) -> str:
 
 class VoucherScreen(AttendantScreen):
     BINDINGS = [Binding("escape,enter", "back", show=False)]
+    input_since = math.inf  # until shown: the keys that paid out must not close the voucher too
 
     def __init__(self, voucher) -> None:
         super().__init__()
         self.voucher = voucher
+
+    @on(events.ScreenResume)
+    def shown_now(self, event: events.ScreenResume) -> None:
+        self.input_since = event.time
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="attendant-body"):
@@ -836,7 +928,12 @@ class SettingValidator(Validator):
 
 
 class ConfirmScreen(ModalScreen[bool]):
-    """A question about money or leaving, with the amount in it; dismisses True only on Yes."""
+    """A question about money or leaving, with the amount in it; dismisses True only on Yes.
+
+    It is answered once: whatever arrives after the first answer (a bounced key, a second tap)
+    is no answer. Nor is input that arrived before it was shown (`input_since`, which the app
+    holds to): the key that asked the question cannot answer it too.
+    """
 
     DEFAULT_CSS = """
     ConfirmScreen { align: center middle; background: $felt 60%; }
@@ -851,9 +948,16 @@ class ConfirmScreen(ModalScreen[bool]):
         Binding("escape", "answer(False)", show=False),
     ]
 
+    input_since = math.inf  # until shown
+
     def __init__(self, question: Callable[[], str], yes_label: Callable[[], str]) -> None:
         super().__init__()
         self.question, self.yes_label = question, yes_label  # worded again on a language switch
+        self.answered = False
+
+    @on(events.ScreenResume)
+    def shown_now(self, event: events.ScreenResume) -> None:
+        self.input_since = event.time
 
     def compose(self) -> ComposeResult:
         with Vertical(id="confirm-box"):
@@ -883,9 +987,12 @@ class ConfirmScreen(ModalScreen[bool]):
     @on(Button.Pressed)
     def pressed(self, event: Button.Pressed) -> None:
         event.stop()
-        self.dismiss(event.button.id == "confirm-yes")
+        self.action_answer(event.button.id == "confirm-yes")
 
     def action_answer(self, yes: bool) -> None:
+        if self.answered:  # a second dismiss would close the screen beneath
+            return
+        self.answered = True
         self.dismiss(yes)
 
 

@@ -1,0 +1,121 @@
+"""One confirmation per money action, and the action carried out once, however many Enters,
+clicks or taps arrive together: on the amount (or the menu entry) and on the confirmation."""
+
+from __future__ import annotations
+
+import pytest
+
+from reddog_tui.ui.screens.attendant import AddCreditsScreen, AttendantMenu, VoucherScreen
+from tests.ui.helpers import run, screen_text
+
+from .kiosk_helpers import enter_pin, kiosk_app, paying_in
+from .money_bursts import (
+    COUNTS,
+    WAYS,
+    WHERE,
+    answer_every_question,
+    confirmations,
+    journal_actions,
+    key_bar_item,
+    meters_as_the_command_reads_them,
+    pointer_burst,
+    post_presses,
+    press_burst,
+    settle,
+)
+
+PAID_IN = 7
+CASHED = 40
+
+
+async def submit(pilot, action: str, way: str, count: int) -> None:
+    """`count` submits of the amount typed (add credits) or of the menu's Cash out entry."""
+    app = pilot.app
+    if way == "keys":
+        await press_burst(pilot, "enter", count)
+    elif way == "taps" or action == "add_credits":  # the amount's only control is the key bar's Enter
+        item = "screen.submit" if action == "add_credits" else "screen.choose"
+        await pointer_burst(pilot, key_bar_item(app, item), count, finger=way == "taps")
+    else:  # a click on the menu's Cash out line, under the list's top edge
+        menu = app.screen.query_one("#menu")
+        await pointer_burst(pilot, menu, count, spot=(4, 1 + app.screen.keys.index("cash_out")), finger=False)
+
+
+async def confirm(pilot, way: str, count: int) -> None:
+    """`count` Yes answers to the confirmation shown: Enter, its Yes button, its key bar's Enter."""
+    app = pilot.app
+    if way == "keys":
+        await press_burst(pilot, "enter", count)
+    elif way == "clicks":
+        await pointer_burst(pilot, app.screen.query_one("#confirm-yes"), count, finger=False)
+    else:
+        await pointer_burst(pilot, key_bar_item(app, "screen.answer(True)"), count, finger=True)
+
+
+@pytest.mark.parametrize("count", COUNTS)
+@pytest.mark.parametrize("way", WAYS)
+@pytest.mark.parametrize("where", WHERE)
+@pytest.mark.parametrize("action", ["add_credits", "cash_out"])
+@run
+async def test_a_burst_opens_one_confirmation_and_moves_the_money_once(tmp_path, action, where, way, count):
+    app = kiosk_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("enter")
+        await enter_pin(pilot)
+        if action == "add_credits":
+            await pilot.press("1", *str(PAID_IN))
+            assert isinstance(app.screen, AddCreditsScreen)
+        else:
+            await pilot.press(*paying_in(CASHED), "escape", "down")  # credits to pay out; Cash out lit
+            assert isinstance(app.screen, AttendantMenu) and app.screen.highlighted == "cash_out"
+        if where == "amount":
+            await submit(pilot, action, way, count)
+            await settle(pilot)
+            shown = confirmations(app)
+            answered = await answer_every_question(pilot)
+        else:
+            await submit(pilot, action, way, 1)
+            await settle(pilot)
+            shown = confirmations(app)
+            await confirm(pilot, way, count)
+            await settle(pilot)
+            answered = 1 + await answer_every_question(pilot)
+        # What was done stays in view: the rest of the burst did not go on to the screen beneath.
+        if action == "add_credits":
+            assert f"{PAID_IN}\u00a0credits added." in screen_text(app)
+        else:
+            assert isinstance(app.screen, VoucherScreen)
+        assert app.is_running
+    meters = meters_as_the_command_reads_them(tmp_path)
+    actions = journal_actions(tmp_path)
+    if action == "add_credits":
+        assert meters["credits_in"] == PAID_IN and meters["credits"] == PAID_IN
+        assert actions.count("add_credits") == 1
+    else:
+        assert meters["credits_out"] == CASHED and meters["credits_in"] == CASHED and meters["credits"] == 0
+        assert actions.count("cash_out") == 1
+    assert (shown, answered) == (1, 1)  # one question, shown once and answered once
+
+
+@pytest.mark.parametrize("action", ["add_credits", "cash_out"])
+@run
+async def test_a_click_on_yes_and_a_tap_on_the_key_bars_enter_together_answer_once(tmp_path, action):
+    """Two controls answer a confirmation: both pressed at once, the second is no second answer
+    (a second dismiss would have closed the screen beneath, the voucher or the amount)."""
+    app = kiosk_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("enter")
+        await enter_pin(pilot)
+        if action == "add_credits":
+            await pilot.press("1", *str(PAID_IN), "enter")
+        else:
+            await pilot.press(*paying_in(CASHED), "escape", "2")
+        await settle(pilot)
+        assert confirmations(app) == 1
+        post_presses(app, app.screen.query_one("#confirm-yes"), 1, finger=False)
+        post_presses(app, key_bar_item(app, "screen.answer(True)"), 1, finger=True)
+        await settle(pilot)
+        assert isinstance(app.screen, AddCreditsScreen if action == "add_credits" else VoucherScreen)
+    meters = meters_as_the_command_reads_them(tmp_path)
+    assert meters["credits_in"] == (PAID_IN if action == "add_credits" else CASHED)
+    assert meters["credits_out"] == (0 if action == "add_credits" else CASHED)
