@@ -5,7 +5,6 @@ from __future__ import annotations
 import gc
 import inspect
 import logging
-import math
 import random
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
@@ -58,7 +57,6 @@ class WholeCellScrollBarRender(ScrollBarRender):
 
 
 log = logging.getLogger(__name__)
-PRESSES = (events.Key, events.MouseDown, events.MouseUp)  # what a person presses; a click follows a MouseUp
 
 
 class RedDogApp(KioskApp, App):
@@ -198,19 +196,7 @@ class RedDogApp(KioskApp, App):
                 # Textual would keep it and lay the screen out again at the same size.
                 return
             self._terminal_size = event.size
-        elif isinstance(event, PRESSES) and event.time < self.input_since():
-            # Pressed before the screen on top was shown (a bounce, a double tap queued behind the
-            # press that opened it): not an answer to it. Keys come here as they arrive and again
-            # as they bubble up to be matched against the bindings.
-            return
         await super().on_event(event)
-
-    def input_since(self) -> float:
-        """Input older than this (Textual's event clock) is not for the screen on top: a screen
-        that asks for fresh input sets `input_since` (a confirmation, a voucher)."""
-        if not self.screen_stack:
-            return -math.inf
-        return getattr(self.screen, "input_since", -math.inf)
 
     def on_unmount(self) -> None:
         gc.enable()

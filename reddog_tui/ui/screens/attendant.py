@@ -3,7 +3,6 @@ operator settings and the only way out."""
 
 from __future__ import annotations
 
-import math
 from collections.abc import Callable
 from functools import partial
 from typing import TYPE_CHECKING
@@ -186,12 +185,10 @@ def carried_out_already_text() -> str:
 class MoneyQuestions:
     """A screen that asks the attendant to confirm a money action (`kiosk.money`).
 
-    One question at a time: while it is open or its answer is carried out, another submit asks
-    nothing. When it closes, the screen takes no input that arrived while it was open
-    (`input_since`, which the app holds to): a bounce of the confirming key is not a new submit.
+    One question at a time: while it is open or its answer is being carried out, another
+    submit (a bounced Enter, a second tap) asks nothing.
     """
 
-    input_since = -math.inf  # any input, typed ahead too, until a question is asked
     question_open = False
 
     def ask_money(
@@ -204,7 +201,6 @@ class MoneyQuestions:
         if self.question_open:
             return
         self.question_open = True
-        self.input_since = math.inf  # until this screen is shown again
 
         def answered(yes: bool | None) -> None:
             try:
@@ -214,10 +210,6 @@ class MoneyQuestions:
                 self.question_open = False
 
         self.app.push_screen(ConfirmScreen(question, yes_label), answered)  # type: ignore[attr-defined]
-
-    def on_screen_resume(self, event: events.ScreenResume) -> None:  # beside the screen's own handler
-        if self.input_since == math.inf:
-            self.input_since = event.time
 
 
 # --- the menu -------------------------------------------------------------------------------
@@ -639,15 +631,10 @@ def redemption_text(result) -> str:
 
 class VoucherScreen(AttendantScreen):
     BINDINGS = [Binding("escape,enter", "back", show=False)]
-    input_since = math.inf  # until shown: the keys that paid out must not close the voucher too
 
     def __init__(self, voucher) -> None:
         super().__init__()
         self.voucher = voucher
-
-    @on(events.ScreenResume)
-    def shown_now(self, event: events.ScreenResume) -> None:
-        self.input_since = event.time
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="attendant-body"):
@@ -930,9 +917,8 @@ class SettingValidator(Validator):
 class ConfirmScreen(ModalScreen[bool]):
     """A question about money or leaving, with the amount in it; dismisses True only on Yes.
 
-    It is answered once: whatever arrives after the first answer (a bounced key, a second tap)
-    is no answer. Nor is input that arrived before it was shown (`input_since`, which the app
-    holds to): the key that asked the question cannot answer it too.
+    It is answered once: whatever arrives after the first answer (a bounced key, a click on Yes
+    with a tap on the key bar's Enter) is no answer.
     """
 
     DEFAULT_CSS = """
@@ -948,16 +934,10 @@ class ConfirmScreen(ModalScreen[bool]):
         Binding("escape", "answer(False)", show=False),
     ]
 
-    input_since = math.inf  # until shown
-
     def __init__(self, question: Callable[[], str], yes_label: Callable[[], str]) -> None:
         super().__init__()
         self.question, self.yes_label = question, yes_label  # worded again on a language switch
         self.answered = False
-
-    @on(events.ScreenResume)
-    def shown_now(self, event: events.ScreenResume) -> None:
-        self.input_since = event.time
 
     def compose(self) -> ComposeResult:
         with Vertical(id="confirm-box"):
