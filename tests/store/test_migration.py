@@ -1,18 +1,35 @@
-"""A journal written by schema 1 opens under schema 2: its history kept, the meters carried."""
+"""Older journals open under the current schema: schema 1's history kept and its meters carried,
+schema 2's entries kept as they were, with the money actions' identities taken once from then on."""
 
 from __future__ import annotations
 
 import sqlite3
 
-from reddog_tui.store import Store
+import pytest
+
+from reddog_tui.engine import StackedDealer
+from reddog_tui.store import GameSession, IntentCarriedOut, Store
 from reddog_tui.store.database import database_path
 from reddog_tui.store.schema import METERS_CARRIED_ACTION, SCHEMA_VERSION
 
 from .conftest import FakeClock
 
 
+def _downgrade_to_schema_2(path) -> None:
+    """The file as schema 2 wrote it: no money action's identity in the journal."""
+    conn = sqlite3.connect(path, isolation_level=None)
+    try:
+        conn.executescript(
+            "BEGIN; DROP INDEX journal_intent_once; ALTER TABLE journal DROP COLUMN intent;"
+            " PRAGMA user_version = 2; COMMIT;"
+        )
+    finally:
+        conn.close()
+
+
 def _downgrade_to_schema_1(path) -> None:
     """The file as schema 1 wrote it: no meters or voucher in the journal."""
+    _downgrade_to_schema_2(path)
     conn = sqlite3.connect(path, isolation_level=None)
     try:
         conn.executescript(
@@ -70,3 +87,28 @@ def test_each_entry_records_its_meter_increments_and_they_add_up_to_the_meters(o
             totals[name] = totals.get(name, 0) + amount
     assert totals == {k: v for k, v in store.meters().items() if v}
     assert store.journal_entries_after(session.seq - 1, 1)[0].voucher == voucher.number
+
+
+def test_a_schema_2_journal_is_migrated_and_then_takes_each_money_action_once(data_dir, open_session):
+    store, session = open_session("2H 9S 5C", credits=500)
+    session.add_credits(20)
+    session.cash_out()
+    before = store.journal_entries_after(0, 1000)
+    store.close()
+    _downgrade_to_schema_2(database_path(data_dir))
+
+    store = Store.open(data_dir, clock=FakeClock())
+    try:
+        assert store.journal_entries_after(0, 1000) == before  # nothing added, nothing changed
+        session = GameSession(store, StackedDealer([]))
+        session.add_credits(7, intent="paid-in-once")
+        with pytest.raises(IntentCarriedOut):
+            session.add_credits(7, intent="paid-in-once")
+        assert session.state.credits == 7 and store.meters()["credits_in"] == 527
+    finally:
+        store.close()
+    conn = sqlite3.connect(database_path(data_dir).resolve().as_uri() + "?mode=ro", uri=True)
+    try:
+        assert conn.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION
+    finally:
+        conn.close()
