@@ -7,9 +7,23 @@ import pytest
 from benchmarks.hall_kiosk import new_session
 from reddog_tui.hall import server
 from reddog_tui.store import Store
-from reddog_tui.ui.screens.attendant import AttendantMenu, RedeemVoucherScreen
+from reddog_tui.i18n.formatting import voucher_number
+from reddog_tui.ui.screens.attendant import AttendantMenu, ConfirmScreen, RedeemVoucherScreen
 from tests.kiosk.kiosk_helpers import enter_pin, with_pin
-from tests.ui.helpers import run, screen_text
+from tests.kiosk.money_bursts import (
+    COUNTS,
+    WAYS,
+    WHERE,
+    answer_every_question,
+    confirmations,
+    journal_actions,
+    key_bar_item,
+    meters_as_the_command_reads_them,
+    pointer_burst,
+    press_burst,
+    settle,
+)
+from tests.ui.helpers import run, screen_text, wait_until
 
 from .test_hall_cli import UNREACHABLE_DSN
 
@@ -58,6 +72,15 @@ async def open_redeem_any_language(pilot) -> None:
     assert isinstance(pilot.app.screen, RedeemVoucherScreen)
 
 
+async def redeem(pilot, number: int) -> None:
+    """The number typed, Enter, then Yes on the confirmation that names it."""
+    await pilot.press(*str(number), "enter")
+    await pilot.pause(0.1)
+    assert isinstance(pilot.app.screen, ConfirmScreen)
+    assert voucher_number(number) in screen_text(pilot.app)
+    await pilot.press("enter")
+
+
 async def wait_answer(pilot) -> None:
     for _ in range(200):
         await pilot.pause(0.05)
@@ -72,11 +95,11 @@ async def test_the_attendant_redeems_a_voucher_once(tmp_path, pg, pg_dsn, kiosk_
     app = hall_kiosk(tmp_path / "kiosk", pg_dsn, kiosk_id + 5000)
     async with app.run_test(size=(80, 24)) as pilot:
         await open_redeem(pilot)
-        await pilot.press(*str(number), "enter")
+        await redeem(pilot, number)
         await wait_answer(pilot)
         assert f"Voucher {number}: 120 credits added." in screen_text(app).replace("\u00a0", " ")
         assert app.session.state.credits == 120
-        await pilot.press(*str(number), "enter")
+        await redeem(pilot, number)
         await wait_answer(pilot)
         assert f"Voucher {number} has already been redeemed. Nothing was added." in screen_text(app)
         assert app.session.state.credits == 120
@@ -95,7 +118,7 @@ async def test_a_redemption_the_server_cannot_answer_stays_pending_and_is_finish
         await enter_pin(pilot)
         await pilot.press("2")
         await pilot.pause(0.1)
-        await pilot.press(*str(number), "enter")
+        await redeem(pilot, number)
         await wait_answer(pilot)
         assert "nicht erreichbar" in screen_text(app)
         assert app.session.pending_voucher_redemption() is not None
@@ -140,3 +163,49 @@ async def test_an_empty_voucher_number_is_refused_with_a_message(tmp_path, kiosk
         await pilot.pause(0.1)
         assert "Saisissez le numéro imprimé sur le bon de paiement." in screen_text(app)
         assert app.session.pending_voucher_redemption() is None
+
+
+@pytest.mark.parametrize("count", COUNTS)
+@pytest.mark.parametrize("way", WAYS)
+@pytest.mark.parametrize("where", WHERE)
+@run
+async def test_a_burst_redeems_a_voucher_once_after_one_confirmation(
+    tmp_path, pg, pg_dsn, kiosk_id, voucher, where, way, count
+):
+    """Enters, clicks or taps together on the number typed, or on the confirmation: one question,
+    one intent, one credit (the hall is asked once; nothing is refused as redeemed already)."""
+    number = voucher(30)
+    data_dir = tmp_path / "kiosk"
+    app = hall_kiosk(data_dir, pg_dsn, kiosk_id + 5000)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await open_redeem(pilot)
+        await pilot.press(*str(number))
+        if where == "amount":
+            if way == "keys":
+                await press_burst(pilot, "enter", count)
+            else:  # the number's only control is the key bar's Enter
+                await pointer_burst(pilot, key_bar_item(app, "screen.submit"), count, finger=way == "taps")
+            await settle(pilot)
+            shown = confirmations(app)
+            answered = await answer_every_question(pilot)
+        else:
+            await pilot.press("enter")
+            await settle(pilot)
+            shown = confirmations(app)
+            if way == "keys":
+                await press_burst(pilot, "enter", count)
+            elif way == "clicks":
+                await pointer_burst(pilot, app.screen.query_one("#confirm-yes"), count, finger=False)
+            else:
+                await pointer_burst(pilot, key_bar_item(app, "screen.answer(True)"), count, finger=True)
+            await settle(pilot)
+            answered = 1 + await answer_every_question(pilot)
+        await wait_until(pilot, lambda: not app.screen.asking and app.session.pending_voucher_redemption() is None)
+        await settle(pilot)
+        assert f"Voucher {number}: 30 credits added." in screen_text(app).replace("\u00a0", " ")
+    assert meters_as_the_command_reads_them(data_dir)["credits_in"] == 30
+    actions = journal_actions(data_dir)
+    assert [actions.count(a) for a in ("voucher_redeeming", "voucher_redeemed", "voucher_refused")] == [1, 1, 0]
+    assert (shown, answered) == (1, 1)
+    row = pg.execute("SELECT redeemed_kiosk FROM hall_voucher WHERE number = %s", (number,)).fetchone()
+    assert row == (kiosk_id + 5000,)
