@@ -9,4 +9,10 @@ from .session import GameSession, Voucher
 __all__ = [
     "GameSession",
     "IntentCarriedOut",
-    "RoundRecord", "Store", "StoreError", "Voucher", "identity_gap", "resolve_data_dir"]
+    "RoundRecord",
+    "Store",
+    "StoreError",
+    "Voucher",
+    "identity_gap",
+    "resolve_data_dir",
+]

@@ -282,7 +282,9 @@ class GameSession:
         if isinstance(amount, bool) or not isinstance(amount, int) or amount < 1:
             raise errors.InvalidSetting("credits", "a voucher is worth a whole number of at least 1")
         after = self._state._replace(credits=self._state.credits + amount)
-        self._commit_outside_play(REDEEMED, amount, after, {"credits_in": amount}, voucher_number=number, intent=outcome)
+        self._commit_outside_play(
+            REDEEMED, amount, after, {"credits_in": amount}, voucher_number=number, intent=outcome
+        )
         return after
 
     def refuse_voucher_redemption(self, number: int) -> None:

@@ -99,8 +99,6 @@ def discrepancy_lines(kiosk_id: int, conflict: str | None, identity_gap: int, cr
     return lines
 
 
-
-
 def setting_names() -> dict[str, str]:
     """The name of every setting (and of the credits an attendant pays in), as the screens show it."""
     return {

@@ -6,8 +6,8 @@ import pytest
 
 from benchmarks.hall_kiosk import new_session
 from reddog_tui.hall import server
-from reddog_tui.store import Store
 from reddog_tui.i18n.formatting import voucher_number
+from reddog_tui.store import Store
 from reddog_tui.ui.screens.attendant import AttendantMenu, ConfirmScreen, RedeemVoucherScreen
 from tests.kiosk.kiosk_helpers import enter_pin, with_pin
 from tests.kiosk.money_bursts import (

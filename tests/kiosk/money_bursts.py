@@ -33,7 +33,9 @@ async def press_burst(pilot, key: str, count: int) -> None:
     await asyncio.gather(*(pilot.press(key) for _ in range(count)))
 
 
-async def pointer_burst(pilot, widget: Widget, count: int, *, spot: tuple[int, int] | None = None, finger: bool) -> None:
+async def pointer_burst(
+    pilot, widget: Widget, count: int, *, spot: tuple[int, int] | None = None, finger: bool
+) -> None:
     """`count` presses of the pointer on `widget`, queued together as the terminal reports them.
 
     A mouse clicks at one spot, so Textual counts a double, triple… click; a finger lands a

@@ -34,7 +34,9 @@ def money_entry(session, action: str) -> Transition:
         return Transition(
             "cash_out", amount, state._replace(credits=0), 0, {"credits_out": amount}, voucher_amount=amount, intent="T"
         )
-    return Transition(REDEEMED, 30, state._replace(credits=state.credits + 30), 0, {"credits_in": 30}, voucher=5, intent="T")
+    return Transition(
+        REDEEMED, 30, state._replace(credits=state.credits + 30), 0, {"credits_in": 30}, voucher=5, intent="T"
+    )
 
 
 @pytest.mark.parametrize("action", ["add_credits", "cash_out", "voucher_redeemed"])
@@ -51,11 +53,11 @@ def test_one_money_intent_replayed_is_refused_by_the_journal_with_nothing_writte
 
 def test_the_database_itself_holds_an_identity_once(data_dir, open_session):
     """Not only the store's code: a second row with the same identity breaks the file's own constraint."""
-    store, session = open_session(credits=100)
+    _store, session = open_session(credits=100)
     session.add_credits(7, intent="T")
     conn = sqlite3.connect(database_path(data_dir))
     try:
-        with pytest.raises(sqlite3.IntegrityError, match="journal.intent"):
+        with pytest.raises(sqlite3.IntegrityError, match=r"journal\.intent"):
             conn.execute(
                 "INSERT INTO journal (seq, time, action, value, state, intent) SELECT seq + 1, time, action, value,"
                 " state, intent FROM journal WHERE intent = 'T'"
