@@ -578,17 +578,22 @@ class RedeemVoucherScreen(MoneyQuestions, NumberEntry, AttendantScreen):
     def redeem(self, intent: MoneyIntent) -> None:
         from ...store import IntentCarriedOut, StoreError
 
+        hall_link = self.app.hall_link
+        assert hall_link is not None and intent.voucher is not None
         try:
-            seq = attendant_money(self.app).begin_redemption(intent)
-        except (IntentCarriedOut, errors.ActionNotAllowed):  # begun already, or another is pending
+            try:
+                pending: tuple[int, int] | None = (attendant_money(self.app).begin_redemption(intent), intent.voucher)
+            except errors.ActionNotAllowed:  # another one became pending meanwhile: it is finished first
+                pending = hall_link.desk.pending()
+        except IntentCarriedOut:
             self.message = carried_out_already_text()
             self.refresh_view()
             return
         except StoreError as error:
             self.app.show_store_error(error)
             return
-        assert intent.voucher is not None
-        self.ask_hall(seq, intent.voucher)
+        if pending is not None:
+            self.ask_hall(*pending)
 
     def ask_hall(self, seq: int, number: int) -> None:
         self.asking = True
