@@ -86,6 +86,16 @@ def test_each_money_action_of_the_session_is_taken_once(data_dir, open_session):
     assert session.pending_voucher_redemption() is None
     intents = [row[7] for row in everything(data_dir)["journal"]]  # the journal's intent column
     assert intents.count("ticket") == 1 and intents.count(redemption_outcome(seq)) == 1
+    # A credit for the redemption that was refused: the journal holds its one outcome already.
+    state = session.state
+    credit = Transition(
+        REDEEMED, 30, state._replace(credits=state.credits + 30), 0, {"credits_in": 30}, voucher=12,
+        intent=redemption_outcome(seq),
+    )  # fmt: skip
+    before = everything(data_dir)
+    with pytest.raises(IntentCarriedOut):
+        store.commit(credit, session.seq)
+    assert everything(data_dir) == before
 
 
 def test_play_and_operator_entries_carry_no_identity_and_never_collide(open_session):
