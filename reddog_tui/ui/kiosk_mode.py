@@ -182,9 +182,13 @@ class KioskApp(MixedIntoApp):
         from .screens.attendant import PinScreen
         from .screens.attendant_base import AttendantScreen
 
-        if self.shows(PinScreen) or self.shows(AttendantScreen) or self.attendant_sign_in() is None:
+        if self.attendant_sign_in() is None:
             return
-        self.push_screen(PinScreen())
+        if getattr(self, "store_error", None) is not None:  # over whatever the failed journal stopped
+            if not isinstance(self.screen, PinScreen):
+                self.push_screen(PinScreen())
+        elif not (self.shows(PinScreen) or self.shows(AttendantScreen)):
+            self.push_screen(PinScreen())
 
     def attendant_sign_in(self) -> AttendantSignIn | ClosingSignIn | None:
         """What judges the PIN: the menu's sign-in while the journal is open; once it failed, the one

@@ -148,3 +148,27 @@ def test_the_exit_signals_are_ignored_from_before_the_kiosk_starts(tmp_path, mon
     assert launch(args) == 0
     assert seen == {number: signal.SIG_IGN for number in EXIT_SIGNALS}
     assert {number: signal.getsignal(number) for number in EXIT_SIGNALS} == before
+
+
+@pytest.mark.parametrize("stopped_in", ["pin-entry", "add-credits"])
+@run
+async def test_a_journal_failing_under_the_attendants_screens_is_closed_with_the_pin(tmp_path, monkeypatch, stopped_in):
+    """The error screen covers the PIN entry or the menu that were open: F12 still reaches a PIN entry."""
+    from tests.ui.test_storage_errors import failing_writes
+
+    app = kiosk_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("enter", "f12")
+        if stopped_in == "add-credits":
+            await pilot.press(*PIN, "enter", "1", "1", "0", "enter")
+        await pilot.pause(0.1)
+        failing_writes(monkeypatch, tmp_path)
+        await pilot.press(*(("enter",) if stopped_in == "add-credits" else (*PIN, "enter")))
+        await pilot.pause(0.1)
+        assert isinstance(app.screen, StoreErrorScreen)
+        await pilot.press("ctrl+q")
+        await pilot.pause()
+        assert app.is_running
+        await pilot.press("f12", *PIN, "enter")
+        await pilot.pause(0.2)
+        assert not app.is_running
