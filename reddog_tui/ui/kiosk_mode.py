@@ -21,6 +21,7 @@ if TYPE_CHECKING:
     from ..kiosk.intents import Intent
     from ..kiosk.mode import AttendantSignIn, ClosingSignIn
     from ..kiosk.summary import RoundTally, SessionSummary
+    from ..store.errors import StoreError
     from ..store.session import GameSession
     from .screens.reality_check import RealityChoice
     from .shown_kiosk import ShownKiosk
@@ -44,6 +45,8 @@ class KioskApp(MixedIntoApp):
     # What RedDogApp holds and does that the kiosk's behaviour uses.
     kiosk: bool
     session: GameSession | None
+    store_error: StoreError | None
+    data_dir: Path | None
     requested_language: str | None
     act: Callable[..., bool]
     action_back_to_table: Callable[[], None]
@@ -144,6 +147,7 @@ class KioskApp(MixedIntoApp):
             elif isinstance(intent, CloseAttendant):
                 from .screens.attendant import leave_attendant
 
+                # The mixin is only ever part of RedDogApp, the type the attendant screens name.
                 leave_attendant(self, "menu_timed_out" if intent.signed_in else None)  # type: ignore[arg-type]
 
     # --- every exit route, closed in kiosk mode -------------------------------------
@@ -184,7 +188,7 @@ class KioskApp(MixedIntoApp):
 
         if self.attendant_sign_in() is None:
             return
-        if getattr(self, "store_error", None) is not None:  # over whatever the failed journal stopped
+        if self.store_error is not None:  # over whatever the failed journal stopped
             if not isinstance(self.screen, PinScreen):
                 self.push_screen(PinScreen())
         elif not (self.shows(PinScreen) or self.shows(AttendantScreen)):
@@ -199,7 +203,7 @@ class KioskApp(MixedIntoApp):
             return None
         if self.session is not None and self.kiosk_mode is not None:
             return self.kiosk_mode.sign_in
-        if getattr(self, "store_error", None) is None:
+        if self.store_error is None:
             return None  # still starting
         if not self._closing_sign_in_read:
             self._closing_sign_in_read = True
@@ -213,7 +217,7 @@ class KioskApp(MixedIntoApp):
     def kiosk_data_dir(self) -> Path:
         from ..store import resolve_data_dir
 
-        return getattr(self, "data_dir", None) or resolve_data_dir(None, None)
+        return self.data_dir or resolve_data_dir(None, None)
 
     def journal_attendant(self, event: str, value: int | None = None) -> None:
         from ..kiosk.mode import ATTENDANT_LOG_LEVELS, ATTENDANT_LOG_TEXT

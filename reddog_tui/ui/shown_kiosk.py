@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..kiosk.idle import IdleStep
-from ..kiosk.intents import BackToWelcome, CallOpenDecision, StartAttract
+from ..kiosk.intents import BackToWelcome, CallOpenDecision, CloseAttendant, StartAttract
 from ..kiosk.mode import Attendant, KioskMode
 
 if TYPE_CHECKING:
@@ -49,6 +49,8 @@ class ShownKiosk(KioskMode):
             return IdleStep.NOTHING
         if isinstance(idle, StartAttract):
             return IdleStep.ATTRACT
+        if isinstance(idle, CloseAttendant):
+            return IdleStep.ATTENDANT_CLOSED
         return IdleStep.CALL if isinstance(idle, CallOpenDecision) else IdleStep.WELCOME
 
     def attendant(self) -> Attendant:

@@ -9,6 +9,7 @@ import threading
 
 import pytest
 
+from reddog_tui.kiosk.idle import IdleStep
 from reddog_tui.store import Store
 from reddog_tui.store.settings import Key
 from reddog_tui.ui.screens.attendant import AddCreditsScreen, AttendantMenu, ConfirmScreen, PinScreen
@@ -84,7 +85,7 @@ async def test_add_credits_left_open_closes_and_nothing_is_added(tmp_path, left_
         assert isinstance(app.screen, ConfirmScreen if "enter" in left_at else AddCreditsScreen)
         added_before = journal(app).count("add_credits")
         clock.now += IDLE_S
-        app.kiosk_mode.tick()
+        assert app.kiosk_mode.tick() is IdleStep.ATTENDANT_CLOSED
         await pilot.pause()
         assert isinstance(app.screen, TableScreen) and not attendant_open(app)
         assert app.session.state.credits == 100
