@@ -14,6 +14,7 @@ from typing import Any
 
 from textual import events
 from textual.driver import Driver
+from textual.message import Message
 
 # Key auto-repeat runs at about 30 keys a second; a person types well below that.
 KEYS_PER_SECOND = 30.0
@@ -48,6 +49,13 @@ class KeyPace:
             return True
         self.dropped += 1
         return False
+
+
+def event_clock() -> float:
+    """Now, on the clock Textual stamps its events with when they are made (a key when the
+    driver reads it): a message's `time`. Compared with a key's `time`, it tells a key that
+    arrived before a moment from one that came after."""
+    return Message().time
 
 
 class _HasKeyPace:  # what the driver needs of the app

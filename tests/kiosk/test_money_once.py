@@ -4,6 +4,7 @@ clicks or taps arrive together: on the amount (or the menu entry) and on the con
 from __future__ import annotations
 
 import pytest
+from textual import events
 
 from reddog_tui.ui.screens.attendant import AddCreditsScreen, AttendantMenu, VoucherScreen
 from tests.ui.helpers import run, screen_text
@@ -119,3 +120,80 @@ async def test_a_click_on_yes_and_a_tap_on_the_key_bars_enter_together_answer_on
     meters = meters_as_the_command_reads_them(tmp_path)
     assert meters["credits_in"] == (PAID_IN if action == "add_credits" else CASHED)
     assert meters["credits_out"] == (0 if action == "add_credits" else CASHED)
+
+
+def early_presses(way: str, count: int, spot: tuple[int, int]) -> list[events.Event]:
+    """Presses made now, to be delivered later: as a driver hands the app what it read while
+    the app was busy (a journal commit waits for the disk), each stamped when it was read.
+    Taps land at `spot` (the key bar's Enter of the screen beneath), a cell apart."""
+    if way == "keys":
+        return [events.Key("enter", "\r") for _ in range(count)]
+    made: list[events.Event] = []
+    for n in range(count):
+        x, y = spot[0] + n % 2, spot[1]
+        made.extend(
+            kind(None, x, y, 0, 0, 1, False, False, False, screen_x=x, screen_y=y)
+            for kind in (events.MouseDown, events.MouseUp)
+        )
+    return made
+
+
+@pytest.mark.parametrize("count", [2, 20])
+@pytest.mark.parametrize(
+    "action, way",
+    # The taps land on the key bar's Enter of the amount's screen (on the voucher that spot is blank).
+    [("add_credits", "keys"), ("add_credits", "taps"), ("cash_out", "keys")],
+)
+@run
+async def test_presses_made_while_the_action_was_confirmed_are_not_taken_after_it(tmp_path, action, way, count):
+    """Enters or taps that arrived while the question was open reach the app only after the
+    action is done: the screen beneath takes none of them (no refusal over the result, the
+    voucher not closed unseen)."""
+    app = kiosk_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("enter")
+        await enter_pin(pilot)
+        if action == "add_credits":
+            await pilot.press("1", *str(PAID_IN))
+        else:
+            await pilot.press(*paying_in(CASHED), "escape", "down")
+        item = key_bar_item(app, "screen.submit" if action == "add_credits" else "screen.choose")
+        spot = (item.region.x + 1, item.region.y)
+        await pilot.press("enter")
+        await settle(pilot)
+        assert confirmations(app) == 1
+        late = early_presses(way, count, spot)  # pressed while the question is open
+        await pilot.press("enter")  # Yes
+        await settle(pilot)
+        for event in late:
+            app.post_message(event)
+        await settle(pilot)
+        if action == "add_credits":
+            assert f"{PAID_IN}\u00a0credits added." in screen_text(app)
+        else:
+            assert isinstance(app.screen, VoucherScreen)
+    meters = meters_as_the_command_reads_them(tmp_path)
+    assert meters["credits_in"] == (PAID_IN if action == "add_credits" else CASHED)
+
+
+@pytest.mark.parametrize("action", ["add_credits", "cash_out"])
+@run
+async def test_a_press_made_before_the_question_was_shown_is_no_answer_to_it(tmp_path, action):
+    app = kiosk_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("enter")
+        await enter_pin(pilot)
+        if action == "add_credits":
+            await pilot.press("1", *str(PAID_IN))
+        else:
+            await pilot.press(*paying_in(CASHED), "escape", "down")
+        bounce = events.Key("enter", "\r")  # read with the Enter that asks, handed over after it
+        await pilot.press("enter")
+        await settle(pilot)
+        app.post_message(bounce)
+        await settle(pilot)
+        assert confirmations(app) == 1  # still asking
+        await pilot.press("escape")
+        await settle(pilot)
+    meters = meters_as_the_command_reads_them(tmp_path)
+    assert meters["credits_in"] == (0 if action == "add_credits" else CASHED) and meters["credits_out"] == 0

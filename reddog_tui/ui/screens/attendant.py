@@ -3,6 +3,7 @@ operator settings and the only way out."""
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable
 from functools import partial
 from typing import TYPE_CHECKING
@@ -12,6 +13,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.content import Content
+from textual.message import Message
 from textual.screen import ModalScreen, Screen
 from textual.validation import ValidationResult, Validator
 from textual.widgets import Button, Input, OptionList, Static
@@ -24,6 +26,7 @@ from ...kiosk.intents import CloseKiosk, OpenAttendantMenu
 from ...kiosk.money import CREDITS_KEY, AttendantMoney, MoneyIntent, VoucherNumberRefused
 from ...kiosk.pin import MAX_PIN_LENGTH
 from ...store.settings import CREDITS_PAID_IN, Key, SettingRefused, parse, table_config
+from ..key_pace import event_clock
 from ..kiosk_texts import (
     clock_duration,
     local_time,
@@ -194,10 +197,17 @@ class MoneyQuestions:
     """A screen that asks the attendant to confirm a money action (`kiosk.money`).
 
     One question at a time: while it is open or its answer is being carried out, another
-    submit (a bounced Enter, a second tap) asks nothing.
+    submit (a bounced Enter, a second tap) asks nothing, and what was pressed meanwhile is not
+    taken by this screen afterwards either (`input_since`, which the app holds to).
     """
 
     question_open = False
+    input_since = -math.inf  # any input, typed ahead too, until a question is asked
+
+    def takes_submit(self, submit: Message) -> bool:
+        """A submit (a field's, a list's) is taken unless a question is open or being carried
+        out, or it was made before the last one closed and waited in a queue meanwhile."""
+        return not self.question_open and submit.time >= self.input_since
 
     def ask_money(
         self,
@@ -209,6 +219,7 @@ class MoneyQuestions:
         if self.question_open:
             return
         self.question_open = True
+        self.input_since = math.inf
 
         def answered(yes: bool | None) -> None:
             try:
@@ -216,6 +227,7 @@ class MoneyQuestions:
                     carry_out(intent)
             finally:
                 self.question_open = False
+                self.input_since = event_clock()
 
         self.app.push_screen(ConfirmScreen(question, yes_label), answered)  # type: ignore[attr-defined]
 
@@ -329,7 +341,7 @@ class AttendantMenu(MoneyQuestions, AttendantScreen):
     @on(OptionList.OptionSelected, "#menu")
     def entry_chosen(self, event: OptionList.OptionSelected) -> None:
         event.stop()
-        if event.option.id is not None:
+        if event.option.id is not None and self.takes_submit(event):
             self.open(event.option.id)
 
     def open(self, key: str) -> None:
@@ -479,7 +491,7 @@ class AddCreditsScreen(MoneyQuestions, NumberEntry, AttendantScreen):
 
     @on(Input.Submitted, "#amount")
     def submitted(self, event: Input.Submitted) -> None:
-        if self.question_open:
+        if not self.takes_submit(event):
             return
         try:
             intent = attendant_money(self.app).ask_to_add(event.value)
@@ -565,7 +577,7 @@ class RedeemVoucherScreen(MoneyQuestions, NumberEntry, AttendantScreen):
     def submitted(self, event: Input.Submitted) -> None:
         from ...store import StoreError
 
-        if self.asking or self.question_open:
+        if self.asking or not self.takes_submit(event):
             return
         hall_link = self.app.hall_link
         assert hall_link is not None, "vouchers are redeemed only on a kiosk of a hall (see menu_keys)"
@@ -653,10 +665,15 @@ def redemption_text(result) -> str:
 
 class VoucherScreen(AttendantScreen):
     BINDINGS = [Binding("escape,enter", "back", show=False)]
+    input_since = math.inf  # until shown: the keys that paid out must not close the voucher too
 
     def __init__(self, voucher) -> None:
         super().__init__()
         self.voucher = voucher
+
+    @on(events.ScreenResume)
+    def shown_now(self, event: events.ScreenResume) -> None:
+        self.input_since = event.time
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="attendant-body"):
@@ -940,7 +957,8 @@ class ConfirmScreen(ModalScreen[bool]):
     """A question about money or leaving, with the amount in it; dismisses True only on Yes.
 
     It is answered once: whatever arrives after the first answer (a bounced key, a click on Yes
-    with a tap on the key bar's Enter) is no answer.
+    with a tap on the key bar's Enter) is no answer. Nor is a press from before it was shown
+    (`input_since`, which the app holds to): the press that asked the question cannot answer it.
     """
 
     DEFAULT_CSS = """
@@ -956,10 +974,16 @@ class ConfirmScreen(ModalScreen[bool]):
         Binding("escape", "answer(False)", show=False),
     ]
 
+    input_since = math.inf  # until shown
+
     def __init__(self, question: Callable[[], str], yes_label: Callable[[], str]) -> None:
         super().__init__()
         self.question, self.yes_label = question, yes_label  # worded again on a language switch
         self.answered = False
+
+    @on(events.ScreenResume)
+    def shown_now(self, event: events.ScreenResume) -> None:
+        self.input_since = event.time
 
     def compose(self) -> ComposeResult:
         with Vertical(id="confirm-box"):
