@@ -5,6 +5,7 @@ from __future__ import annotations
 import gc
 import inspect
 import logging
+import math
 import random
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
@@ -57,6 +58,7 @@ class WholeCellScrollBarRender(ScrollBarRender):
 
 
 log = logging.getLogger(__name__)
+PRESSES = (events.Key, events.MouseDown, events.MouseUp)  # what a person presses (a click follows a MouseUp)
 
 
 class RedDogApp(KioskApp, App):
@@ -196,7 +198,19 @@ class RedDogApp(KioskApp, App):
                 # Textual would keep it and lay the screen out again at the same size.
                 return
             self._terminal_size = event.size
+        elif isinstance(event, PRESSES) and event.time < self.input_since():
+            # Pressed while the screen on top took no input (before it was shown, or while a money
+            # action it asked about was confirmed and carried out): not for it. Keys come here as
+            # they arrive, and again as they bubble up to be matched against the bindings.
+            return
         await super().on_event(event)
+
+    def input_since(self) -> float:
+        """Presses made before this moment (`key_pace.event_clock`) are not for the screen on top:
+        a screen sets `input_since` to say so (a confirmation, a voucher, a money action's screen)."""
+        if not self.screen_stack:
+            return -math.inf
+        return getattr(self.screen, "input_since", -math.inf)
 
     def on_unmount(self) -> None:
         gc.enable()
