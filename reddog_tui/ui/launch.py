@@ -158,14 +158,14 @@ def textual_setting_refusal(environ: Mapping[str, str] | None = None) -> str | N
         choices = ("auto", *COLOR_SYSTEMS)
         if color_system not in choices:
             return _(
-                "TEXTUAL_COLOR_SYSTEM is “{value}”, which Textual does not know. Use one of {choices}, "
+                "TEXTUAL_COLOR_SYSTEM is “{given}”, which Textual does not know. Use one of {choices}, "
                 "or leave it unset."
-            ).format(value=color_system, choices=", ".join(choices))
+            ).format(given=color_system, choices=", ".join(choices))
     driver = environ.get("TEXTUAL_DRIVER")
     if driver is not None and not _loadable_driver(driver):
         return _(
-            "TEXTUAL_DRIVER is “{value}”, which is not a Textual driver that can be loaded. Leave it unset."
-        ).format(value=driver)
+            "TEXTUAL_DRIVER is “{given}”, which is not a Textual driver that can be loaded. Leave it unset."
+        ).format(given=driver)
     return None
 
 
