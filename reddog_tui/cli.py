@@ -691,7 +691,8 @@ def _main(argv: Sequence[str] | None) -> int:
             from .logs import setup_logging
 
             setup_logging(args.log_level)
-            if args.command in (None, "serve") and isinstance(sys.stdout, _GuardedOutput):
+            textual = args.command in (None, "serve") or (args.command == "hall" and args.hall_command is None)
+            if textual and isinstance(sys.stdout, _GuardedOutput):
                 sys.stdout = sys.stdout.stream  # the terminal's own, as Textual and the server expect it
             return COMMANDS[args.command](args)
         finally:

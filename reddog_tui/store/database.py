@@ -161,7 +161,7 @@ class Store:
         try:
             return table_state(state), seq, balance_before
         except ValueError as exc:
-            raise StoreError("integrity", self.path, f"unreadable table state: {exc}", at_start=False) from None
+            raise StoreError("integrity", self.path, f"unreadable table state: {exc}") from None
 
     def meters(self) -> dict[str, int]:
         meters = dict(ZERO_METERS)
