@@ -33,6 +33,7 @@ EVENT_NAMES = {
     "reconfigure": N_("Table settings changed"),
     "attendant_pin_accepted": N_("Attendant signed in"),
     "attendant_menu_closed": N_("Attendant signed out"),
+    "attendant_menu_timed_out": N_("Attendant signed out by the idle timeout"),
     "attendant_pin_wrong": N_("Wrong attendant PIN"),
     "attendant_pin_wrong_locked": N_("Wrong attendant PIN: entry locked"),
     "attendant_pin_while_locked": N_("Attendant PIN entered while the entry was locked"),
@@ -163,7 +164,7 @@ def parse_since(text: str) -> datetime:
 def _reading(data_dir: Path, read):
     """read(conn) through a read-only connection; on failure a localized line and exit status 2."""
     try:
-        with read_only(data_dir) as conn:
+        with read_only(data_dir, as_check_reads=True) as conn:
             return read(conn)
     except FileNotFoundError:
         cause = "missing"

@@ -546,12 +546,17 @@ def _check_read_only(path: Path, full_check: bool) -> None:
         raise error from None
 
 
-def check_file(path: Path) -> None:
-    """What the journal must be before SQLite opens it, for the kiosk and `reddog check` alike:
-    a regular file that starts like a SQLite file, and under each name SQLite may open beside
-    it nothing or a regular file (SQLite cannot keep its working files in a folder or a pipe)."""
+def check_header(path: Path) -> None:
+    """A regular file that starts like a SQLite file."""
     if _read_header(path) != SQLITE_MAGIC:
         raise StoreError("not_a_database", path)
+
+
+def check_file(path: Path) -> None:
+    """What the journal must be before SQLite opens it, for the kiosk and `reddog check` alike:
+    its header (`check_header`), and under each name SQLite may open beside it nothing or a
+    regular file (SQLite cannot keep its working files in a folder or a pipe)."""
+    check_header(path)
     for suffix in WORKING_FILE_SUFFIXES:
         beside = Path(f"{path}{suffix}")
         if not os.path.lexists(beside):

@@ -21,6 +21,7 @@ from .database import (
     ROUND_COLUMNS,
     START_CHECKS,
     check_file,
+    check_header,
     connect_read_only,
     refuse_unless_folder,
     settled_round,
@@ -79,20 +80,23 @@ def check_names(full: bool) -> tuple[str, ...]:
 
 
 @contextmanager
-def read_only(data_dir: Path | str) -> Iterator[sqlite3.Connection]:
-    """A read-only connection to the journal in `data_dir`, of a format this release reads:
-    FileNotFoundError if there is none, StoreError if it cannot be read."""
+def read_only(data_dir: Path | str, as_check_reads: bool = False) -> Iterator[sqlite3.Connection]:
+    """A read-only connection to the journal in `data_dir`: FileNotFoundError if there is none,
+    StoreError if it cannot be read. `as_check_reads`: refused as `reddog check` refuses what
+    stands beside the journal and a format this release does not read (the exports); without
+    it, whatever SQLite can read is read (a refused kiosk's PIN hash)."""
     path = database_path(Path(data_dir))
     refuse_unless_folder(Path(data_dir))
     if not os.path.lexists(path):
         raise FileNotFoundError(path)
-    check_file(path)
+    (check_file if as_check_reads else check_header)(path)
     try:
         conn = _connect(path)
     except sqlite3.Error as exc:
         raise _cannot_read(exc, path) from None
     try:
-        _CHECK_FORMAT(conn, path, False)
+        if as_check_reads:
+            _CHECK_FORMAT(conn, path, False)
         yield conn
     except sqlite3.Error as exc:
         raise _cannot_read(exc, path) from None
@@ -223,3 +227,14 @@ def _state_or_damage(text: str, path: Path, where: str) -> TableState:
         return table_state(text)
     except ValueError as exc:
         raise StoreError("integrity", path, f"unreadable table state in {where}: {exc}") from None
+
+
+def stored_setting(data_dir: Path | str, key: str) -> str | None:
+    """One setting's stored text, read-only; None when it is not there or the journal cannot be
+    read. For a kiosk whose journal was refused at its start: the attendant PIN's hash."""
+    try:
+        with read_only(data_dir) as conn:
+            row = conn.execute("SELECT value FROM settings WHERE key = ?", (key,)).fetchone()
+    except (OSError, StoreError, sqlite3.Error):
+        return None
+    return row[0] if row is not None and isinstance(row[0], str) else None
