@@ -399,3 +399,35 @@ def test_exports_of_a_folder_without_a_journal(capsys, tmp_path):
         assert code == 2 and out == ""
         assert "There is no journal in this folder." in err
     assert list(tmp_path.iterdir()) == []
+
+
+def test_exports_of_a_journal_whose_table_state_cannot_be_read_say_damaged(capsys, tmp_path):
+    """A journal that opens but holds a table state the kiosk cannot read is damaged (1), not
+    unreadable (2): the file was read, and what it holds is wrong."""
+    conn = raw(played(tmp_path))
+    conn.execute("""UPDATE table_state SET state = '{"credits": 5}'""")  # no table config, no phase
+    conn.close()
+    code, out, err = run(capsys, tmp_path, "attendant", "meters")
+    assert (code, out) == (1, "")
+    assert "Damage found." in err
+
+
+@pytest.mark.parametrize(
+    "damage, flags",
+    [
+        ("UPDATE rounds SET kind = 'bogus' WHERE round = 2", ()),  # a hand no release ever wrote
+        ("UPDATE rounds SET card1 = 'ZZ' WHERE round = 2", ()),  # no card
+        ("UPDATE rounds SET time = 1e30 WHERE round = 2", ()),  # a moment no calendar holds
+        ("UPDATE rounds SET time = 1e30 WHERE round = 2", ("--json",)),
+        ("UPDATE rounds SET time = 1e30 WHERE round = 2", ("--csv",)),
+    ],
+)
+def test_a_journal_listing_with_a_damaged_round_says_damaged_without_a_traceback(capsys, tmp_path, damage, flags):
+    """The text listing reads each round's cards and hand; any listing reads its time."""
+    conn = raw(played(tmp_path))
+    conn.execute("DROP TRIGGER rounds_append_only_update")
+    conn.execute(damage)
+    conn.close()
+    code, out, err = run(capsys, tmp_path, "attendant", "journal", *flags)
+    assert (code, out) == (1, "")
+    assert "Damage found." in err
