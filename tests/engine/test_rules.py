@@ -180,6 +180,21 @@ def test_r7_raise_refused_when_credits_do_not_cover_it():
     assert call(state).outcome is Outcome.WIN
 
 
+def test_r7_credits_exactly_equal_to_the_ante_cover_the_raise():
+    """R7: the raise is offered "only when the player's credits cover it". Credits equal to the
+    ante cover it: 20 credits, an ante of 10, leave 10 after the deal, exactly the raise."""
+    state = deal(betting(credits=20, ante=10), stacked("2H JS 5C"))
+    assert (state.credits, state.ante) == (10, 10)
+    assert Action.RAISE in allowed_actions(state)
+    raised = raise_(state)
+    assert (raised.credits, raised.raised) == (0, 10)
+    assert raised.outcome is Outcome.WIN and raised.winnings == 20  # spread 8 pays 1:1 on ante and raise (R8)
+    # One credit short of the ante does not cover it.
+    short = deal(betting(credits=19, ante=10), stacked("2H JS 5C"))
+    with pytest.raises(errors.InsufficientCredits):
+        raise_(short)
+
+
 def test_r7_no_raise_after_the_decision():
     state = call(deal(betting(), stacked("2H JS 5C")))
     with pytest.raises(errors.ActionNotAllowed):

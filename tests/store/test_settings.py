@@ -18,15 +18,19 @@ from reddog_tui.store import GameSession, Store
 from reddog_tui.store.settings import (
     MAX_AMOUNT,
     MAX_CHIP,
+    SPECS,
     STORED_KEYS,
     Key,
     Refusal,
     SettingRefused,
     Settings,
+    Whole,
+    WholeList,
     check_table,
     parse,
     playable_ante,
     read_settings,
+    setting_text,
 )
 
 from .conftest import FakeClock, stacked
@@ -67,6 +71,48 @@ def test_a_number_is_taken_whole_or_refused_with_its_limits():
     assert refusal(lambda: parse(Key.CHIP_VALUES, "١٢٣, 5")).reason is Refusal.NOT_A_WHOLE_NUMBER
     assert refusal(lambda: parse(Key.CHIP_VALUES, "5, 5")).reason is Refusal.REPEATED_CHIP
     assert refusal(lambda: parse(Key.CHIP_VALUES, "1,2,3,4,5,6,7,8,9")).reason is Refusal.TOO_MANY_CHIPS
+
+
+BOUNDED = [key for key, spec in SPECS.items() if isinstance(spec, (Whole, WholeList))]
+
+
+@pytest.mark.parametrize("key", BOUNDED)
+def test_every_bounded_setting_takes_its_bounds_and_refuses_one_past_each(key):
+    """Walks the registry: a setting added with limits is held to them without a test of its own.
+    Typed text (the menu, the hall's push) and a stored value (the journal) are checked alike."""
+    spec = SPECS[key]
+    for value in (spec.low, spec.high):
+        typed = parse(key, str(value))
+        assert typed == ((value,) if isinstance(spec, WholeList) else value)
+        assert setting_text(key, typed) == str(value)
+    for value in (spec.low - 1, spec.high + 1):
+        if value < 0:
+            continue  # no digits write it; a sign is refused as no whole number (above)
+        refused = refusal(lambda value=value: parse(key, str(value)))
+        assert (refused.key, refused.reason, refused.low, refused.high) == (
+            key,
+            Refusal.OUT_OF_RANGE,
+            spec.low,
+            spec.high,
+        )
+        stored = (value,) if isinstance(spec, WholeList) else value
+        assert refusal(lambda stored=stored: setting_text(key, stored)).reason is Refusal.OUT_OF_RANGE
+    if isinstance(spec, WholeList):  # and as many values as it holds, not one more
+        values = range(spec.low, spec.low + spec.most + 1)
+        assert parse(key, ",".join(map(str, values[:-1]))) == tuple(values[:-1])
+        assert refusal(lambda: parse(key, ",".join(map(str, values)))).reason is Refusal.TOO_MANY_CHIPS
+
+
+def test_the_idle_timeout_is_half_a_minute_at_least(open_session):
+    """29 seconds is refused and 30 taken, typed or stored; a stored 29 reads as the default."""
+    assert parse(Key.IDLE_TIMEOUT, "30") == 30
+    assert refusal(lambda: parse(Key.IDLE_TIMEOUT, "29")).reason is Refusal.OUT_OF_RANGE
+    _, session = open_session()
+    assert refusal(lambda: session.set_setting(Key.IDLE_TIMEOUT, 29)).reason is Refusal.OUT_OF_RANGE
+    session.set_setting(Key.IDLE_TIMEOUT, 30)
+    assert session.settings.idle_timeout_seconds == 30
+    settings = read_settings({Key.IDLE_TIMEOUT.value: "29"})
+    assert settings.idle_timeout_seconds == Settings().idle_timeout_seconds and settings.problems[0].low == 30
 
 
 # --- the store and the session refuse what the screen refuses ---------------------------------------
