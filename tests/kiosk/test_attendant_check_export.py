@@ -33,7 +33,7 @@ async def test_the_menu_checks_the_journal_the_kiosk_has_open(tmp_path):
         assert "Settled rounds and vouchers agree with the meters" in text  # the full check
         assert "Healthy." in text and "FAILED" not in text
         await pilot.press("escape")
-        await pilot.pause(0.1)
+        await pilot.pause()
         assert not isinstance(app.screen, JournalCheckScreen) and app.is_running
 
 
@@ -56,14 +56,14 @@ async def test_the_meters_screen_exports_what_the_command_line_exports(tmp_path,
         await pilot.press("enter")
         await enter_pin(pilot)
         await pilot.press(*paying_in(250))
-        await pilot.pause(0.1)
+        await pilot.pause()
         assert app.session.state.credits == 250
         await pilot.press("escape", "3")
-        await pilot.pause(0.1)
+        await pilot.pause()
         assert isinstance(app.screen, MetersScreen)
         assert "Export to files" in screen_text(app)
         await pilot.press("e")
-        await pilot.pause(0.1)
+        await pilot.pause()
         # The folder's name may be wrapped or folded across lines, so whitespace is not compared.
         assert "".join(f"Written to {tmp_path}:".split()) in "".join(screen_text(app).split())
     meters_file = next(tmp_path.glob("reddog-meters-*.csv"))
