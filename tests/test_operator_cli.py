@@ -361,6 +361,25 @@ def test_journal_since_a_date_leaves_earlier_rows_out(capsys, tmp_path):
     assert code == 0 and json.loads(out) == []
 
 
+def test_a_since_with_its_own_offset_is_that_moment(capsys, tmp_path):
+    """--since 10:00:05+02:00 is 08:00:05 UTC: the offset given is kept, not replaced by UTC's."""
+    played(tmp_path, rounds=5)
+    _code, as_utc, _err = run(capsys, tmp_path, "attendant", "journal", "--since", "2027-01-15T08:00:05", "--json")
+    code, out, _err = run(capsys, tmp_path, "attendant", "journal", "--since", "2027-01-15T10:00:05+02:00", "--json")
+    assert code == 0 and json.loads(out) == json.loads(as_utc) and json.loads(out)
+
+
+def test_a_cash_out_is_listed_once_as_its_voucher(capsys, tmp_path):
+    with Store.open(tmp_path, clock=FakeClock()) as store:
+        GameSession(store, stacked(), initial_credits=300).cash_out()
+    code, out, _err = run(capsys, tmp_path, "attendant", "journal", "--json")
+    rows = json.loads(out)
+    assert code == 0 and [(r["record"], r["event"], r["amount"]) for r in rows] == [
+        ("credits", "open_table", 300),
+        ("voucher", None, 300),
+    ]
+
+
 def test_journal_text_is_in_the_chosen_language(capsys, tmp_path):
     played(tmp_path, rounds=2)
     code, out, _err = run(capsys, tmp_path, "attendant", "journal", lang="de")

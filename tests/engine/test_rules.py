@@ -107,6 +107,15 @@ def test_r3_no_deal_without_ante():
 def test_r3_cannot_remove_more_than_the_ante():
     with pytest.raises(errors.NothingToRemove):
         remove_chip(betting(ante=5), 10)
+    with pytest.raises(errors.NothingToRemove):  # not by a single credit either
+        remove_chip(betting(ante=4), 5)
+    assert remove_chip(betting(ante=5), 5).ante == 0  # the whole ante comes off
+
+
+def test_r3_an_ante_of_exactly_the_table_minimum_is_dealt_one_below_is_not():
+    assert deal(betting(ante=10, min_bet=10), stacked("2H 6S 4D")).phase is Phase.DECISION
+    with pytest.raises(errors.BelowTableMinimum):
+        deal(betting(ante=9, min_bet=10), stacked("2H 6S 4D"))
 
 
 # --- R4, R5, R6: the deal and the three cases ----------------------------------
@@ -259,6 +268,14 @@ def test_r12_rebet_refused_when_credits_do_not_cover_the_ante():
     lost = call(deal(betting(credits=10, ante=10), stacked("2H JS AC")))
     with pytest.raises(errors.InsufficientCredits):
         rebet(lost, stacked("3H 9S 4C"))
+
+
+def test_r12_rebet_with_exactly_the_ante_left_is_dealt():
+    """R12 takes the ante from the credits again: credits of exactly the ante cover it."""
+    lost = call(deal(betting(credits=20, ante=10), stacked("2H JS AC", "2H JS 5C")))
+    assert lost.outcome is Outcome.LOSE and lost.credits + lost.on_table == 10
+    again = rebet(lost, stacked("2H JS 5C"))
+    assert (again.credits, again.ante, again.phase) == (0, 10, Phase.DECISION)
 
 
 def test_r12_new_bet_collects_everything():

@@ -161,6 +161,17 @@ def test_kiosk_settings_can_be_saved_during_a_round_but_table_settings_wait(open
     assert info.value.code == "action_not_allowed" and session.settings.idle_timeout_seconds == 600
 
 
+def test_the_table_limits_may_meet_but_not_cross():
+    """The minimum may equal the maximum, and max winnings may equal the maximum bet; one past is refused."""
+    table = TableConfig()
+    assert check_table(replace(table, min_bet=500, max_bet=500, chip_values=(100,)))
+    assert check_table(replace(table, max_winnings=table.max_bet)).max_winnings == table.max_bet
+    crossed = refusal(lambda: check_table(replace(table, min_bet=501, max_bet=500, chip_values=(1,))))
+    assert (crossed.key, crossed.reason) == (Key.MIN_BET, Refusal.MIN_ABOVE_MAX)
+    below = refusal(lambda: check_table(replace(table, max_winnings=table.max_bet - 1)))
+    assert (below.key, below.reason) == (Key.MAX_WINNINGS, Refusal.WINNINGS_BELOW_MAX_BET)
+
+
 def test_every_setting_of_the_settings_table_has_a_typed_field():
     assert {f.name for f in fields(Settings)} == {key.value for key in STORED_KEYS} | {"problems"}
 
