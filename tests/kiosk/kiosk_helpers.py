@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from textual.widgets import Input
+
 from reddog_tui.kiosk.pin import hash_pin
 from reddog_tui.store import Store
 from tests.ui.helpers import make_app
@@ -38,7 +40,15 @@ def kiosk_app(data_dir: Path, language: str = "en", rounds=(), clock: Clock | No
 
 
 async def enter_pin(pilot, pin: str = PIN) -> None:
-    await pilot.press("f12", *pin, "enter")
+    """Sign the attendant in: F12, the PIN put into its field, Enter. The tests whose subject is
+    the PIN type it key by key (test_attendant.py, test_pin_lock_restart.py); here each of its
+    keys would only cost a key press's wait."""
+    from reddog_tui.ui.screens.attendant import PinScreen
+
+    await pilot.press("f12")
+    assert isinstance(pilot.app.screen, PinScreen)
+    pilot.app.screen.query_one("#pin", Input).value = pin
+    await pilot.press("enter")
     await pilot.pause()
 
 

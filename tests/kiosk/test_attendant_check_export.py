@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import csv
+import sqlite3
 
 from reddog_tui.cli import main
 from reddog_tui.ui.screens.attendant import MetersScreen
@@ -77,3 +78,26 @@ async def test_the_meters_screen_exports_what_the_command_line_exports(tmp_path,
     assert journal_file.read_text() == capsys.readouterr().out
     meters = {row["name"]: int(row["value"]) for row in csv.DictReader(meters_file.open())}
     assert meters["credits_in"] == 250 and meters["credits"] == 250
+
+
+@run
+async def test_an_export_of_a_journal_with_a_damaged_round_is_refused_in_words_and_the_kiosk_plays_on(tmp_path):
+    """A settled round whose time no calendar holds (a failing disk, a hand edit) cannot be
+    exported: the attendant is told so, nothing half written is left, and the kiosk stays up."""
+    app = kiosk_app(tmp_path)
+    conn = sqlite3.connect(tmp_path / "reddog.db")
+    conn.execute("INSERT INTO rounds VALUES (1, 1e30, '2H', '9S', '5D', 5, 0, 'spread', 6, 'win', 10, 100, 105)")
+    conn.commit()
+    conn.close()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("enter")
+        await enter_pin(pilot)
+        await pilot.press("3")
+        await pilot.pause()
+        assert isinstance(app.screen, MetersScreen)
+        await pilot.press("e")
+        await pilot.pause()
+        said = "".join(screen_text(app).split())
+        assert "".join(f"The export could not be written to {tmp_path}.".split()) in said
+        assert app.is_running and isinstance(app.screen, MetersScreen)
+    assert not list(tmp_path.glob("reddog-*"))
