@@ -8,7 +8,7 @@ from textual.widgets import Input
 
 from reddog_tui.kiosk.pin import hash_pin
 from reddog_tui.store import Store
-from tests.ui.helpers import make_app
+from tests.ui.helpers import make_app, wait_until
 
 PIN = "2468"
 # The PIN's hash at a test's cost: `verify_pin` reads the cost from the hash, so every check takes
@@ -46,7 +46,7 @@ async def enter_pin(pilot, pin: str = PIN) -> None:
     from reddog_tui.ui.screens.attendant import PinScreen
 
     await pilot.press("f12")
-    assert isinstance(pilot.app.screen, PinScreen)
+    await wait_until(pilot, lambda: isinstance(pilot.app.screen, PinScreen))  # from a summary, one step later
     pilot.app.screen.query_one("#pin", Input).value = pin
     await pilot.press("enter")
     await pilot.pause()
