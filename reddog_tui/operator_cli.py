@@ -20,7 +20,7 @@ from .i18n import N_, _
 from .i18n.formatting import credits, number, voucher_number
 from .store.errors import StoreError
 from .store.export import JOURNAL_FIELDS, METER_FIELDS, meters_csv, read_journal, read_meters, to_csv
-from .store.health import Status, Verdict, check_journal, read_only, verdict
+from .store.health import CANNOT_READ, Status, Verdict, check_journal, read_only, verdict
 from .store.paths import database_path
 
 log = logging.getLogger(__name__)
@@ -97,10 +97,11 @@ def run_meters(data_dir: Path, form: str, out: TextIO | None = None) -> int:
 
 def run_journal(data_dir: Path, since: datetime | None, form: str, out: TextIO | None = None) -> int:
     out = out or sys.stdout
-    refused = _reading(data_dir, lambda conn: read_journal(conn, since))
+    # The rows are worded inside the read: a round whose cards or hand cannot be read is damage.
+    refused = _reading(data_dir, lambda conn: journal_text(read_journal(conn, since), form))
     if isinstance(refused, int):
         return refused
-    out.write(journal_text(refused, form))
+    out.write(refused)
     return 0
 
 
@@ -164,18 +165,18 @@ def parse_since(text: str) -> datetime:
 def _reading(data_dir: Path, read):
     """read(conn) through a read-only connection; on failure a localized line and exit status 2."""
     try:
-        with read_only(data_dir) as conn:
+        with read_only(data_dir, as_check_reads=True) as conn:
             return read(conn)
     except FileNotFoundError:
         cause = "missing"
         detail = str(database_path(data_dir))
     except StoreError as error:
         cause, detail = error.code, str(error)
-    except (ValueError, KeyError, TypeError) as exc:  # a table state that cannot be read
+    except (ValueError, KeyError, TypeError, OverflowError) as exc:  # a table state or a row the kiosk would refuse
         cause, detail = "integrity", f"unreadable: {exc}"
     log.error("cannot read the journal in %s: %s", data_dir, detail)
     print(_("Journal: {path}").format(path=database_path(data_dir)), file=sys.stderr)
     from .ui.kiosk_texts import check_cause
 
     print(check_cause(cause), file=sys.stderr)
-    return Verdict.DAMAGED.value if cause == "integrity" else EXIT_CANNOT_READ
+    return EXIT_CANNOT_READ if cause in CANNOT_READ else Verdict.DAMAGED.value

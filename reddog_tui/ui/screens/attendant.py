@@ -711,7 +711,8 @@ class VoucherScreen(AttendantScreen):
 
 
 class MetersScreen(AttendantScreen):
-    BINDINGS = [Binding("escape,enter", "back", show=False), Binding("e", "export", show=False)]
+    # The key bar shows the key as "E": Shift+E (Textual's "E") exports as well as a plain e.
+    BINDINGS = [Binding("escape,enter", "back", show=False), Binding("e,E", "export", show=False)]
 
     def __init__(self) -> None:
         super().__init__()
