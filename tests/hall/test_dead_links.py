@@ -12,14 +12,19 @@ import psycopg
 import pytest
 
 from benchmarks.hall_kiosk import AutoPlayer, new_session
+from reddog_tui import i18n
 from reddog_tui.hall import server
 from reddog_tui.hall.replicator import Replicator
 from reddog_tui.hall.vouchers import RedeemOutcome, VoucherDesk
+from reddog_tui.i18n.formatting import voucher_number
 from reddog_tui.ui.hall_console import HallConsole
+from reddog_tui.ui.screens.attendant import AttendantMenu
+from tests.ui.helpers import run, screen_text
 
 from .conftest import own_database
 from .proxy import CuttableProxy
 from .test_hall_console import cells, kiosk_with_voucher
+from .test_kiosk_ticket_in import hall_kiosk, open_redeem, open_redeem_any_language
 
 NOTICED_S = 15.0  # a stalled link is noticed within this
 RESUMED_S = 30.0  # shipping resumes within this once the network is back
@@ -205,3 +210,48 @@ def test_the_console_shows_a_stalled_kiosk_offline_in_time(pg_dsn, proxy, kiosk_
         finally:
             proxy.restore()
             replicator.stop()
+
+
+def hall_workers_done(app) -> bool:
+    return not any(w.is_running for w in app.workers if w.group == "hall")
+
+
+@run
+async def test_a_kiosk_asking_a_stalled_hall_gives_up_with_a_clear_message(
+    tmp_path, pg_dsn, proxy, kiosk_id, issue_voucher
+):
+    number = issue_voucher(200)
+    app = hall_kiosk(tmp_path / "kiosk", through(proxy, pg_dsn), kiosk_id + 5000, language="de")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await open_redeem_any_language(pilot)
+        proxy.stall_after(b"hall_voucher")  # connected, asked, and the answer never comes
+        await pilot.press(*str(number), "enter")
+        gave_up = await until(pilot, lambda: not app.screen.asking, NOTICED_S)
+        assert gave_up is not None, f"still asking the hall after {NOTICED_S} s"
+        said = i18n._(
+            "The hall server cannot be reached. Voucher {number} stays pending and is finished when it answers."
+        ).format(number=voucher_number(number))
+        assert said.startswith("Der Saalserver")  # in German
+        assert " ".join(said.split()) in " ".join(screen_text(app).split())
+        assert app.session.pending_voucher_redemption() is not None  # nothing credited, nothing lost
+        proxy.restore()
+        print(f"\nkiosk: gave up on a stalled hall after {gave_up:.1f} s")
+
+
+@run
+async def test_esc_during_a_black_holed_redemption_never_crashes(tmp_path, pg_dsn, proxy, kiosk_id, issue_voucher):
+    number = issue_voucher(200)
+    app = hall_kiosk(tmp_path / "kiosk", through(proxy, pg_dsn), kiosk_id + 5000)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await open_redeem(pilot)
+        proxy.stall()
+        await pilot.press(*str(number), "enter")
+        await pilot.pause(0.1)
+        assert app.screen.asking
+        await pilot.press("escape")  # the attendant walks away before the hall answers
+        assert isinstance(app.screen, AttendantMenu)
+        assert await until(pilot, lambda: hall_workers_done(app), NOTICED_S) is not None
+        await pilot.pause(0.3)  # the late answer is handled on the UI thread
+        assert app.is_running and isinstance(app.screen, AttendantMenu)
+        assert app.session.pending_voucher_redemption() is not None  # stays pending, finished later
+        proxy.restore()
