@@ -633,6 +633,8 @@ class RedeemVoucherScreen(MoneyQuestions, NumberEntry, AttendantScreen):
         from ...hall.vouchers import RedeemOutcome
 
         self.asking = False
+        if not self.is_attached:  # left while the hall was asked: the answer is journaled, nothing to show
+            return
         if result is None:  # finished meanwhile by the redemption resumed at start
             self.refresh_view()
             return
