@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import errno
 import json
 import os
 import sys
@@ -23,6 +24,10 @@ from .ui.glyphs import GLYPH_CHOICES
 
 EXIT_USAGE = 2
 EXIT_BROKEN_PIPE = 141  # 128 + SIGPIPE: what a shell reports for a writer whose reader has gone
+EXIT_OUTPUT_FAILED = 74  # sysexits' EX_IOERR: the command ran, but its output could not be written
+DATA_DIR_VARIABLE = "REDDOG_DATA_DIR"
+# The commands that keep their journal in the data folder (None: the kiosk).
+DATA_DIR_COMMANDS = (None, "check", "attendant", "serve")
 LOG_LEVELS = ("debug", "info", "warning", "error")
 COMPLETION_SHELLS = ("bash", "zsh", "tcsh")
 
@@ -99,9 +104,9 @@ def _language(text: str) -> str:
     return text
 
 
-def _folder(text: str) -> str:
+def _folder(text: str, option: str = "--data-dir") -> str:
     if not text.strip():  # an empty path would silently mean the current or the default folder
-        raise argparse.ArgumentTypeError(_("--data-dir needs the name of a folder; it was empty."))
+        raise argparse.ArgumentTypeError(_("{option} needs the name of a folder; it was empty.").format(option=option))
     return text
 
 
@@ -311,6 +316,11 @@ def parse_arguments(argv: Sequence[str] | None) -> argparse.Namespace:
             parser.error(_("--seed is for a demo at the terminal and cannot be used with serve."))
         if args.kiosk and args.seed is not None:  # a fixed shuffle must never meet real credits
             parser.error(_("--seed plays a demo and cannot be used with --kiosk."))
+        if args.data_dir is None and args.command in DATA_DIR_COMMANDS and DATA_DIR_VARIABLE in os.environ:
+            try:  # the variable is refused as the option is: set, it must name a folder
+                args.data_dir = _folder(os.environ[DATA_DIR_VARIABLE], DATA_DIR_VARIABLE)
+            except argparse.ArgumentTypeError as refusal:
+                parser.error(str(refusal))
     return args
 
 
@@ -439,7 +449,7 @@ def run_simulate(rounds: int, seed: int | None, decks: int, as_json: bool) -> in
 def _data_dir(args: argparse.Namespace):
     from .store import resolve_data_dir
 
-    return resolve_data_dir(args.data_dir, os.environ.get("REDDOG_DATA_DIR"))
+    return resolve_data_dir(args.data_dir, os.environ.get(DATA_DIR_VARIABLE))
 
 
 def run_attendant(args: argparse.Namespace) -> int:
@@ -494,9 +504,21 @@ def run_check(args: argparse.Namespace) -> int:
     return check(_data_dir(args), args.full, args.json)
 
 
+def _textual_refused() -> bool:
+    """Whether Textual could not start with the operator's TEXTUAL_ settings (said in one line)."""
+    from .ui.launch import textual_setting_refusal
+
+    refusal = textual_setting_refusal()
+    if refusal is not None:
+        print(f"reddog: {refusal}", file=sys.stderr)
+    return refusal is not None
+
+
 def run_kiosk(args: argparse.Namespace) -> int:
     from .ui.launch import launch
 
+    if _textual_refused():
+        return EXIT_USAGE
     dsn = _hall_dsn(args)
     args.hall = None
     if dsn:
@@ -513,21 +535,30 @@ def run_kiosk(args: argparse.Namespace) -> int:
             print(f"reddog: {kiosk_id_missing_text()}", file=sys.stderr)
             return EXIT_USAGE
         args.hall = (dsn, kiosk_id)
-    return launch(args, data_dir_env=os.environ.get("REDDOG_DATA_DIR"))
+    return launch(args, data_dir_env=os.environ.get(DATA_DIR_VARIABLE))
 
 
 def is_loopback(host: str) -> bool:
     import ipaddress
+    import socket
 
     if host == "localhost":
         return True
     try:
         return ipaddress.ip_address(host).is_loopback
     except ValueError:
+        pass
+    if not host or any(c.isspace() for c in host):  # inet_aton would read "127.0.0.1 x" as 127.0.0.1
+        return False
+    try:  # the shorter forms the system's resolver takes as well: 127.1, 0x7f.1, 2130706433
+        return ipaddress.IPv4Address(socket.inet_aton(host)).is_loopback
+    except OSError:
         return False
 
 
 def run_serve(args: argparse.Namespace) -> int:
+    if _textual_refused():  # each browser's kiosk would stop on it
+        return EXIT_USAGE
     if not args.allow_remote and not is_loopback(args.host):
         print("reddog: " + _("{host} can be reached from other machines, and whoever opens the page plays "
                              "the kiosk. Add --allow-remote to serve it there anyway.").format(host=args.host),
@@ -569,6 +600,58 @@ COMMANDS: dict[str | None, Callable[[argparse.Namespace], int]] = {
 }
 
 
+class OutputFailed(Exception):
+    """Standard output took no more of the command's text; the argument says why, localized."""
+
+
+class _GuardedOutput:
+    """Standard output for the commands that print: a write it does not take (a full disk, a
+    closed descriptor, a character set without the text's letters) becomes OutputFailed."""
+
+    def __init__(self, stream) -> None:
+        self.stream = stream  # None when the command was started with standard output closed
+
+    def write(self, text: str) -> int:
+        return self._guarded(lambda stream: stream.write(text))
+
+    def flush(self) -> None:
+        self._guarded(lambda stream: stream.flush())
+
+    def _guarded(self, call):
+        if self.stream is None:
+            raise OutputFailed(_("The output could not be written: standard output is closed."))
+        try:
+            return call(self.stream)
+        except BrokenPipeError:
+            raise
+        except UnicodeEncodeError:
+            raise OutputFailed(
+                _(
+                    "The output could not be written: its character set, {encoding}, cannot show this text. "
+                    "Use a UTF-8 locale, for example LANG=C.UTF-8."
+                ).format(encoding=self.stream.encoding)
+            ) from None
+        except OSError as error:
+            if error.errno in (errno.ENOSPC, errno.EDQUOT, errno.EFBIG):
+                raise OutputFailed(_("The output could not be written: the disk is full.")) from None
+            if error.errno == errno.EBADF:
+                raise OutputFailed(_("The output could not be written: standard output is closed.")) from None
+            raise OutputFailed(_("The output could not be written.")) from None
+
+    def __getattr__(self, name: str):
+        return getattr(self.stream, name)
+
+
+def _output_failed(failure: OutputFailed) -> int:
+    """One line on standard error; what is still buffered for the output is dropped."""
+    if isinstance(sys.stdout, _GuardedOutput):
+        sys.stdout = sys.stdout.stream
+    if sys.stdout is not None:
+        _quiet_broken_pipe()
+    print(f"reddog: {failure}", file=sys.stderr)
+    return EXIT_OUTPUT_FAILED
+
+
 def _quiet_broken_pipe() -> int:
     """The reader went away (`reddog par | head -5`): stop without a word. Whatever is still
     buffered for it goes nowhere, so the interpreter's last flush cannot complain either."""
@@ -581,6 +664,18 @@ def _quiet_broken_pipe() -> int:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    real_stdout = sys.stdout
+    sys.stdout = _GuardedOutput(real_stdout)
+    try:
+        return _main(argv)
+    except OutputFailed as failure:
+        return _output_failed(failure)
+    finally:
+        if isinstance(sys.stdout, _GuardedOutput):
+            sys.stdout = real_stdout
+
+
+def _main(argv: Sequence[str] | None) -> int:
     try:
         try:
             try:
@@ -596,10 +691,14 @@ def main(argv: Sequence[str] | None = None) -> int:
             from .logs import setup_logging
 
             setup_logging(args.log_level)
+            textual = args.command in (None, "serve") or (args.command == "hall" and args.hall_command is None)
+            if textual and isinstance(sys.stdout, _GuardedOutput):
+                sys.stdout = sys.stdout.stream  # the terminal's own, as Textual and the server expect it
             return COMMANDS[args.command](args)
         finally:
             try:
-                sys.stdout.flush()  # a closed pipe shows here, inside the guard, not at the interpreter's exit
+                if sys.stdout is not None:  # None: started with standard output closed
+                    sys.stdout.flush()  # a closed pipe shows here, inside the guard, not at the interpreter's exit
             except BrokenPipeError:
                 raise
             except OSError:  # a terminal that hung up: its exit status stays the one reported

@@ -20,7 +20,7 @@ from .i18n import N_, _
 from .i18n.formatting import credits, number, voucher_number
 from .store.errors import StoreError
 from .store.export import JOURNAL_FIELDS, METER_FIELDS, meters_csv, read_journal, read_meters, to_csv
-from .store.health import Status, Verdict, check_journal, read_only, verdict
+from .store.health import CANNOT_READ, Status, Verdict, check_journal, read_only, verdict
 from .store.paths import database_path
 
 log = logging.getLogger(__name__)
@@ -165,18 +165,18 @@ def parse_since(text: str) -> datetime:
 def _reading(data_dir: Path, read):
     """read(conn) through a read-only connection; on failure a localized line and exit status 2."""
     try:
-        with read_only(data_dir) as conn:
+        with read_only(data_dir, as_check_reads=True) as conn:
             return read(conn)
     except FileNotFoundError:
         cause = "missing"
         detail = str(database_path(data_dir))
     except StoreError as error:
         cause, detail = error.code, str(error)
-    except (ValueError, KeyError, TypeError, OverflowError) as exc:  # a table state or a row that cannot be read
+    except (ValueError, KeyError, TypeError, OverflowError) as exc:  # a table state or a row the kiosk would refuse
         cause, detail = "integrity", f"unreadable: {exc}"
     log.error("cannot read the journal in %s: %s", data_dir, detail)
     print(_("Journal: {path}").format(path=database_path(data_dir)), file=sys.stderr)
     from .ui.kiosk_texts import check_cause
 
     print(check_cause(cause), file=sys.stderr)
-    return Verdict.DAMAGED.value if cause == "integrity" else EXIT_CANNOT_READ
+    return EXIT_CANNOT_READ if cause in CANNOT_READ else Verdict.DAMAGED.value

@@ -12,7 +12,7 @@ import psycopg
 from .meters import HallMeters, KioskMeters, hall_meters
 from .server import NOTIFY_CHANNEL
 
-OFFLINE_AFTER_S = 20.0  # a kiosk tells the server it is alive every 5 s; four missed: offline
+OFFLINE_AFTER_S = 15.0  # a kiosk tells the server it is alive every 5 s; three missed: offline
 
 
 @dataclass(frozen=True, slots=True)

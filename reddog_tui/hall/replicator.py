@@ -127,31 +127,35 @@ class Replicator:
         self._set(connected=False)
 
     def _serve(self, conn: psycopg.Connection) -> None:
-        migrate(conn)
-        held, held_time, conflict = server.register_kiosk(conn, self.kiosk_id)
-        if conflict is None:
-            conflict = self._check_same_journal(held, held_time)
-            if conflict is not None:
-                server.record_conflict(conn, self.kiosk_id, conflict)
+        # Every exchange with the server is answered in time or the link is taken for dead
+        # (server.LinkStalled), and `_run` connects again.
+        with server.answered_within(conn):
+            migrate(conn)
+            held, held_time, conflict = server.register_kiosk(conn, self.kiosk_id)
+            if conflict is None:
+                conflict = self._check_same_journal(held, held_time)
+                if conflict is not None:
+                    server.record_conflict(conn, self.kiosk_id, conflict)
         if conflict is not None:
             raise server.KioskConflict(conflict)
         self._set(connected=True, error=None, shipped_seq=held)
         last_contact = time.monotonic()
         last_push_check = float("-inf")
         while not self._stop.is_set():
-            self._fill_pool(conn)
-            if time.monotonic() - last_push_check > PUSH_POLL_S:
-                self._fetch_pushes(conn)
-                last_push_check = time.monotonic()
-            entries = self._store.journal_entries_after(held, BATCH)
-            if entries:
-                held = server.ship(conn, self.kiosk_id, entries)
-                self._set(shipped_seq=held)
-                last_contact = time.monotonic()
-                continue
-            if time.monotonic() - last_contact > ALIVE_S:
-                server.touch(conn, self.kiosk_id)
-                last_contact = time.monotonic()
+            with server.answered_within(conn):
+                self._fill_pool(conn)
+                if time.monotonic() - last_push_check > PUSH_POLL_S:
+                    self._fetch_pushes(conn)
+                    last_push_check = time.monotonic()
+                entries = self._store.journal_entries_after(held, BATCH)
+                if entries:
+                    held = server.ship(conn, self.kiosk_id, entries)
+                    self._set(shipped_seq=held)
+                    last_contact = time.monotonic()
+                    continue
+                if time.monotonic() - last_contact > ALIVE_S:
+                    server.touch(conn, self.kiosk_id)
+                    last_contact = time.monotonic()
             self._wake.wait(self._poll_s)
             self._wake.clear()
 

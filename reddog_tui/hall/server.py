@@ -6,10 +6,14 @@ either completes on the server or changes nothing there.
 
 from __future__ import annotations
 
+import contextlib
 import itertools
 import json
+import os
+import socket
+import threading
 from collections import Counter
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any
@@ -21,23 +25,106 @@ from ..store.session import HALL_SETTINGS_ACTIONS, HALL_SETTINGS_APPLIED, REDEEM
 from .numbers import CASHIER, KIOSK_RANGE
 
 NOTIFY_CHANNEL = "reddog_hall"  # a notice after every change, for consoles that listen
-CONNECT_TIMEOUT_S = 3
-# A cut network must end a call, not hang it: TCP keepalives and a cap on unacknowledged data.
-_CONNECT_OPTIONS: dict[str, Any] = dict(
-    connect_timeout=CONNECT_TIMEOUT_S,
-    keepalives=1,
-    keepalives_idle=5,
-    keepalives_interval=2,
-    keepalives_count=2,
-    tcp_user_timeout=5000,
-    options="-c statement_timeout=10000 -c lock_timeout=5000",
-    application_name="reddog",
-)
 
 
-def connect(dsn: str) -> psycopg.Connection:
+@dataclass(frozen=True, slots=True)
+class LinkLimits:
+    """How long a hall link may keep anyone waiting: every hall connection uses one set.
+
+    A cut network ends a call through TCP keepalives and the cap on unacknowledged data; a
+    link that takes bytes and never answers (a black hole, a frozen server) ends it through
+    `answer_s`, which the client enforces itself. The server's own limits free what a silent
+    client holds: a statement, a wait for a lock, a transaction left open.
+    """
+
+    connect_s: int = 3
+    statement_s: int = 8
+    lock_s: int = 3
+    idle_in_transaction_s: int = 5  # a client silent this long mid-transaction loses it, and its locks
+    keepalive_idle_s: int = 5
+    keepalive_interval_s: int = 2
+    keepalive_count: int = 2
+    tcp_user_timeout_ms: int = 5000
+    answer_s: float = 10.0  # longer than statement_s: a slow statement reports its own error first
+
+    def connect_options(self) -> dict[str, Any]:
+        options: dict[str, Any] = dict(
+            connect_timeout=self.connect_s,
+            keepalives=1,
+            keepalives_idle=self.keepalive_idle_s,
+            keepalives_interval=self.keepalive_interval_s,
+            keepalives_count=self.keepalive_count,
+            options=(
+                f"-c statement_timeout={self.statement_s}s -c lock_timeout={self.lock_s}s"
+                f" -c idle_in_transaction_session_timeout={self.idle_in_transaction_s}s"
+            ),
+            application_name="reddog",
+        )
+        if psycopg.pq.version() >= 120000:  # libpq 12 added tcp_user_timeout
+            options["tcp_user_timeout"] = self.tcp_user_timeout_ms
+        return options
+
+
+LINK_LIMITS = LinkLimits()
+CONNECT_TIMEOUT_S = LINK_LIMITS.connect_s
+
+
+def connect(dsn: str, limits: LinkLimits = LINK_LIMITS) -> psycopg.Connection:
     """A connection to the hall server in autocommit mode; psycopg.OperationalError if unreachable."""
-    return psycopg.connect(dsn, autocommit=True, **_CONNECT_OPTIONS)
+    return psycopg.connect(dsn, autocommit=True, **limits.connect_options())
+
+
+class LinkStalled(psycopg.OperationalError):
+    """The server did not answer in time: the link was taken for dead and its connection closed."""
+
+    def __init__(self, seconds: float) -> None:
+        super().__init__(f"no answer from the hall server within {seconds:g} s")
+        self.seconds = seconds
+
+
+class AnswerDeadline:
+    """Closes `conn`'s socket if the calls made under it are not answered within `seconds`,
+    which ends a call waiting on a link that takes bytes and never answers."""
+
+    def __init__(self, conn: psycopg.Connection, seconds: float) -> None:
+        self._conn = conn
+        self.seconds = seconds
+        self.expired = False
+        self._timer = threading.Timer(seconds, self.cut)
+        self._timer.daemon = True
+
+    def start(self) -> None:
+        self._timer.start()
+
+    def stop(self) -> None:
+        self._timer.cancel()
+
+    def cut(self) -> None:
+        """Give up on the link now (from any thread): the waiting call raises at once."""
+        self.expired = True
+        # Shutting the socket down wakes the thread blocked on it; closing the connection from
+        # here could race with that thread's use of it. A connection already closed needs nothing.
+        with (
+            contextlib.suppress(OSError, psycopg.Error),
+            socket.socket(fileno=os.dup(self._conn.pgconn.socket)) as sock,
+        ):
+            sock.shutdown(socket.SHUT_RDWR)
+
+
+@contextlib.contextmanager
+def answered_within(conn: psycopg.Connection, seconds: float | None = None) -> Iterator[AnswerDeadline]:
+    """Run calls on `conn` that must be answered within `seconds` (the link's `answer_s`);
+    raises LinkStalled when they are not, the connection then being unusable."""
+    deadline = AnswerDeadline(conn, LINK_LIMITS.answer_s if seconds is None else seconds)
+    deadline.start()
+    try:
+        yield deadline
+    except psycopg.Error as exc:
+        if deadline.expired:
+            raise LinkStalled(deadline.seconds) from exc
+        raise
+    finally:
+        deadline.stop()
 
 
 def offline_range(kiosk_id: int) -> tuple[int, int]:
@@ -186,21 +273,24 @@ class RedemptionResult:
 
 
 def redeem(conn: psycopg.Connection, number: int, kiosk_id: int, seq: int) -> RedemptionResult:
-    """Mark voucher `number` redeemed by (kiosk_id, seq), once; the same pair asking again gets the same answer."""
-    with conn.transaction():
-        # Two redeemers of one voucher: the second UPDATE waits for the first's row lock, then
-        # finds redeemed_kiosk set and changes nothing.
-        row = conn.execute(
-            "UPDATE hall_voucher SET redeemed_kiosk = %s, redeemed_seq = %s, redeemed_at = clock_timestamp()"
-            " WHERE number = %s AND redeemed_kiosk IS NULL RETURNING amount",
-            (kiosk_id, seq, number),
-        ).fetchone()
-        if row is not None:
-            conn.execute("SELECT pg_notify(%s, %s)", (NOTIFY_CHANNEL, str(kiosk_id)))
-            return RedemptionResult(Redemption.REDEEMED, row[0])
-        row = conn.execute(
-            "SELECT amount, redeemed_kiosk, redeemed_seq FROM hall_voucher WHERE number = %s", (number,)
-        ).fetchone()
+    """Mark voucher `number` redeemed by (kiosk_id, seq), once; the same pair asking again gets the same answer.
+
+    One statement, so one round trip: the voucher's row lock is taken and released on the
+    server, and a link that stalls before the answer arrives leaves no one waiting for it.
+    """
+    # Two redeemers of one voucher: the second UPDATE waits for the first's row lock, then
+    # finds redeemed_kiosk set and changes nothing; it then reads the row as it found it
+    # (redeemed_kiosk empty in its snapshot), which still answers "someone else".
+    row = conn.execute(
+        "WITH marked AS (UPDATE hall_voucher"
+        "  SET redeemed_kiosk = %(k)s, redeemed_seq = %(seq)s, redeemed_at = clock_timestamp()"
+        "  WHERE number = %(n)s AND redeemed_kiosk IS NULL RETURNING amount, redeemed_kiosk, redeemed_seq),"
+        " told AS (SELECT pg_notify(%(channel)s, %(kiosk)s) FROM marked)"
+        " SELECT amount, redeemed_kiosk, redeemed_seq FROM marked, told"
+        " UNION ALL SELECT amount, redeemed_kiosk, redeemed_seq FROM hall_voucher"
+        "  WHERE number = %(n)s AND NOT EXISTS (SELECT 1 FROM marked)",
+        {"k": kiosk_id, "seq": seq, "n": number, "channel": NOTIFY_CHANNEL, "kiosk": str(kiosk_id)},
+    ).fetchone()
     if row is None:
         return RedemptionResult(Redemption.UNKNOWN)
     amount, by_kiosk, by_seq = row
@@ -211,10 +301,10 @@ def redeem(conn: psycopg.Connection, number: int, kiosk_id: int, seq: int) -> Re
 
 def redeem_at_cashier(conn: psycopg.Connection, number: int) -> RedemptionResult:
     """The cashier pays voucher `number` in cash: marked redeemed by the cashier's desk, once."""
-    with conn.transaction():
-        serial = conn.execute("SELECT nextval('hall_cashier_redemption')").fetchone()
-        assert serial is not None
-        return redeem(conn, number, CASHIER, serial[0])
+    # A serial drawn for a payment that then fails is simply never used: no transaction needed.
+    serial = conn.execute("SELECT nextval('hall_cashier_redemption')").fetchone()
+    assert serial is not None
+    return redeem(conn, number, CASHIER, serial[0])
 
 
 # --- settings the hall sends ---------------------------------------------------------------------

@@ -104,10 +104,10 @@ class VoucherDesk:
         return self._session.begin_voucher_redemption(number)
 
     def ask(self, seq: int, number: int) -> server.RedemptionResult | None:
-        """Step 2: the server's answer for this intent, or None if it cannot be reached.
-        Touches only the server, so it may run on any thread."""
+        """Step 2: the server's answer for this intent, or None if it cannot be reached or does
+        not answer in time (see server.LinkLimits). Touches only the server, so it may run on any thread."""
         try:
-            with self._connect(self._dsn) as conn:
+            with self._connect(self._dsn) as conn, server.answered_within(conn):
                 return server.redeem(conn, number, self._kiosk_id, seq)
         except psycopg.Error:
             return None

@@ -22,9 +22,26 @@ def store_error_text(code: str, path: str, at_start: bool = True) -> str:
             "{path} is not an ordinary file (it is a pipe, a device or a socket), so it cannot be a "
             "Red Dog journal. It has been left untouched. Move it away or choose another folder with --data-dir."
         ),
+        "dangling_link": _(
+            "{path} is a link to a file that does not exist, so there is no journal to open. It has been left "
+            "untouched. Restore the file it points to or choose another folder with --data-dir."
+        ),
+        "side_file": _(
+            "{path} is not an ordinary file, but SQLite keeps the journal's working files under this name. "
+            "Everything has been left untouched. Move it away or choose another folder with --data-dir."
+        ),
+        "stray_journal": _(
+            "Beside the journal {path} lies an unfinished change left by another program (a file ending in "
+            "-journal). Both files have been left untouched. Keep them and call the service."
+        ),
+        "not_a_folder": _(
+            "{path} is not a folder, so Red Dog cannot keep its journal in it. It has been left untouched. "
+            "Choose a folder with --data-dir."
+        ),
         "not_a_database": _("The file {path} is not a Red Dog journal. It has been left untouched."),
         "newer_schema": _("The journal {path} was written by a newer version of Red Dog. It has been left untouched."),
         "locked": _("The journal {path} is in use by another Red Dog. Close that one first."),
+        "busy": _("The journal {path} is held by another program. Close that program first."),
         "integrity": _(
             "The journal {path} failed its integrity check. Play is refused and the file is kept as it is. Please call an attendant."
         ),

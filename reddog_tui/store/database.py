@@ -10,7 +10,7 @@ import sqlite3
 import stat
 import threading
 import time
-from collections.abc import Callable, Collection, Iterator, Mapping
+from collections.abc import Callable, Collection, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import UTC, datetime
@@ -33,20 +33,31 @@ BUSY_TIMEOUT_S = 0.25  # waiting longer would only freeze the screen
 SQLITE_MAGIC = b"SQLite format 3\x00"
 SYNCHRONOUS_FULL = 2
 SIDE_SUFFIXES = ("-wal", "-shm")
+# Every name SQLite may open beside the journal: WAL's two files and a rollback journal.
+WORKING_FILE_SUFFIXES = (*SIDE_SUFFIXES, "-journal")
 FOLDER_LOCK_WAIT_S = 5.0  # another start in the same folder takes milliseconds; a check can take longer
 # Voucher numbers a kiosk on its own issues: 1, 2, 3… up to this. A hall issues numbers above
 # it (hall/numbers.py), so a kiosk that leaves a hall goes on with its own numbers.
 STANDALONE_LAST = 99_999_999
 # SQLite's primary result codes (https://sqlite.org/rescode.html) and what each means for the kiosk.
 _SQLITE_CODES = {
-    5: "locked",
-    6: "locked",
+    5: "busy",
+    6: "busy",
     8: "read_only_file",
     11: "integrity",
     13: "disk_full",
     14: "unwritable",
     26: "not_a_database",
 }
+# Extended result codes that say more than their primary code.
+_SQLITE_EXTENDED_CODES = {
+    776: "stray_journal",  # SQLITE_READONLY_ROLLBACK: a hot rollback journal that only a writer could play back
+}
+# An error of these codes means the file is in use by someone else: not ours to tidy.
+IN_USE_CODES = ("locked", "busy")
+ROUND_COLUMNS = (
+    "round, time, card1, card2, card3, ante, raised, kind, spread, outcome, paid, credits_before, credits_after"
+)
 # Checked at every start. The history (journal, rounds) grows with play, so a full check of
 # it would make start-up grow too; it runs with full_check=True or Store.check_history().
 TABLES_CHECKED_AT_START = ("sqlite_schema", "table_state", "meters", "settings", "vouchers")
@@ -88,6 +99,7 @@ class Store:
         """
         data_dir = Path(data_dir)
         path = database_path(data_dir)
+        refuse_unless_folder(data_dir)
         try:
             data_dir.mkdir(parents=True, exist_ok=True)
         except OSError as exc:
@@ -105,7 +117,7 @@ class Store:
             except BaseException as error:
                 if journal_lock is not None:
                     os.close(journal_lock)
-                if isinstance(error, StoreError) and error.code != "locked":  # in use: not ours to tidy
+                if isinstance(error, StoreError) and error.code not in IN_USE_CODES:  # not ours to tidy
                     _remove_empty_side_files(path, side_files_before)
                 raise
             try:
@@ -146,7 +158,10 @@ class Store:
         if not row:
             return None
         state, seq, balance_before = row[0]
-        return TableState.from_json(state), seq, balance_before
+        try:
+            return table_state(state), seq, balance_before
+        except ValueError as exc:
+            raise StoreError("integrity", self.path, f"unreadable table state: {exc}") from None
 
     def meters(self) -> dict[str, int]:
         meters = dict(ZERO_METERS)
@@ -154,29 +169,10 @@ class Store:
         return meters
 
     def recent_rounds(self, limit: int = 10) -> list[RoundRecord]:
-        rows = self._read(
-            "SELECT round, time, card1, card2, card3, ante, raised, kind, spread, outcome, paid,"
-            " credits_before, credits_after FROM rounds ORDER BY round DESC LIMIT ?",
-            (limit,),
-        )
+        rows = self._read(f"SELECT {ROUND_COLUMNS} FROM rounds ORDER BY round DESC LIMIT ?", (limit,))
         try:
-            return [
-                RoundRecord(
-                    number=r[0],
-                    time=datetime.fromtimestamp(r[1], UTC),
-                    cards=tuple(Card.from_code(code).code for code in r[2:5]),  # type: ignore[arg-type]
-                    ante=r[5],
-                    raised=r[6],
-                    kind=HandKind(r[7]),
-                    spread=r[8],
-                    outcome=Outcome(r[9]),
-                    paid=r[10],
-                    credits_before=r[11],
-                    credits_after=r[12],
-                )
-                for r in rows
-            ]
-        except (ValueError, TypeError, OverflowError, OSError) as exc:  # a row no release writes
+            return [settled_round(r) for r in rows]
+        except ValueError as exc:
             raise StoreError("integrity", self.path, f"unreadable settled round: {exc}", at_start=False) from None
 
     def journal_actions(self, limit: int = 20) -> list[tuple[datetime, str, int | None]]:
@@ -354,8 +350,11 @@ class Store:
 
 def _store_error(exc: sqlite3.Error, path: Path, at_start: bool = True) -> StoreError:
     """The code for an SQLite error; `at_start` tells opening from playing."""
-    primary = getattr(exc, "sqlite_errorcode", None)
-    code = _SQLITE_CODES.get(primary & 0xFF, "write_failed") if primary is not None else "write_failed"
+    extended = getattr(exc, "sqlite_errorcode", None)
+    if extended is None:
+        code = "write_failed"
+    else:
+        code = _SQLITE_EXTENDED_CODES.get(extended) or _SQLITE_CODES.get(extended & 0xFF, "write_failed")
     if not at_start and code in ("unwritable", "read_only_file"):
         code = "write_failed"  # during play the fix is an attendant's, not another --data-dir
     return StoreError(code, path, str(exc), at_start)
@@ -365,6 +364,42 @@ def _os_error(exc: OSError, path: Path) -> StoreError:
     """The code for a file-system error while creating the folder or the journal."""
     code = "disk_full" if exc.errno in (errno.ENOSPC, errno.EDQUOT) else "unwritable"
     return StoreError(code, path, str(exc))
+
+
+def refuse_unless_folder(data_dir: Path) -> None:
+    """A data folder that exists must be a folder (or a link to one): a file or a pipe holds no journal."""
+    if os.path.lexists(data_dir) and not os.path.isdir(data_dir):
+        raise StoreError("not_a_folder", data_dir)
+
+
+def table_state(text: str) -> TableState:
+    """A table state as stored; ValueError for text no release writes (not JSON, or not a table)."""
+    try:
+        return TableState.from_json(text)
+    except (ValueError, KeyError, TypeError, AttributeError) as exc:
+        raise ValueError(f"{type(exc).__name__}: {exc}") from None
+
+
+def settled_round(row: Sequence) -> RoundRecord:
+    """A row of `rounds` (its ROUND_COLUMNS) as play reads it back: the one test of a settled
+    round, for the recall screen and `reddog check --full` alike. ValueError for a row no
+    release writes (a card that is no card, an unknown hand or outcome, an impossible time)."""
+    try:
+        return RoundRecord(
+            number=row[0],
+            time=datetime.fromtimestamp(row[1], UTC),
+            cards=tuple(Card.from_code(code).code for code in row[2:5]),  # type: ignore[arg-type]
+            ante=row[5],
+            raised=row[6],
+            kind=HandKind(row[7]),
+            spread=row[8],
+            outcome=Outcome(row[9]),
+            paid=row[10],
+            credits_before=row[11],
+            credits_after=row[12],
+        )
+    except (ValueError, TypeError, AttributeError, OverflowError, OSError) as exc:
+        raise ValueError(f"round {row[0]}: {exc}") from None
 
 
 def _write_settings(conn: sqlite3.Connection, rows: Mapping[str, str]) -> None:
@@ -493,7 +528,7 @@ def _fsync_dir(directory: Path) -> None:
 
 def _check_read_only(path: Path, full_check: bool) -> None:
     """Every check that can refuse the file, through a read-only connection."""
-    check_header(path)
+    check_file(path)
     if not os.access(path, os.W_OK):  # checked here, so SQLite never adds -wal/-shm beside it
         raise StoreError("read_only_file", path)
     side_files_before = {s for s in SIDE_SUFFIXES if os.path.lexists(f"{path}{s}")}
@@ -506,7 +541,7 @@ def _check_read_only(path: Path, full_check: bool) -> None:
             conn.close()
     except (sqlite3.Error, StoreError) as exc:
         error = exc if isinstance(exc, StoreError) else _store_error(exc, path)
-        if error.code != "locked":  # a file in use by another process is not ours to tidy
+        if error.code not in IN_USE_CODES:  # a file in use by another process is not ours to tidy
             _remove_empty_side_files(path, side_files_before)
         raise error from None
 
@@ -515,6 +550,23 @@ def check_header(path: Path) -> None:
     """A regular file that starts like a SQLite file."""
     if _read_header(path) != SQLITE_MAGIC:
         raise StoreError("not_a_database", path)
+
+
+def check_file(path: Path) -> None:
+    """What the journal must be before SQLite opens it, for the kiosk and `reddog check` alike:
+    its header (`check_header`), and under each name SQLite may open beside it nothing or a
+    regular file (SQLite cannot keep its working files in a folder or a pipe)."""
+    check_header(path)
+    for suffix in WORKING_FILE_SUFFIXES:
+        beside = Path(f"{path}{suffix}")
+        if not os.path.lexists(beside):
+            continue
+        try:
+            regular = stat.S_ISREG(os.stat(beside).st_mode)
+        except OSError:  # a link that points nowhere
+            regular = False
+        if not regular:
+            raise StoreError("side_file", beside)
 
 
 def connect_read_only(path: Path) -> sqlite3.Connection:
@@ -531,8 +583,8 @@ def _read_header(path: Path) -> bytes:
     try:
         _refuse_unless_regular(path, os.stat(path).st_mode)
         fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | os.O_NOCTTY)
-    except FileNotFoundError:  # a link that points nowhere
-        raise StoreError("not_a_regular_file", path) from None
+    except FileNotFoundError:  # a link that points nowhere, or gone since it was seen
+        raise StoreError("dangling_link" if os.path.islink(path) else "not_a_regular_file", path) from None
     except PermissionError:
         raise StoreError("read_only_file", path) from None
     except OSError as exc:
@@ -585,8 +637,8 @@ def _check_identity(conn: sqlite3.Connection, path: Path, full_check: bool) -> N
     try:
         meters = _read_meters(conn)
         row = conn.execute("SELECT state FROM table_state WHERE id = 1").fetchone()
-        state = TableState.from_json(row[0]) if row else None
-    except (ValueError, KeyError, TypeError, json.JSONDecodeError) as exc:
+        state = table_state(row[0]) if row else None
+    except ValueError as exc:
         raise StoreError("integrity", path, f"unreadable table state: {exc}") from None
     if state is None:
         gap = sum(meters.values())  # no table yet: nothing may have been counted

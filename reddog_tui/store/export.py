@@ -14,8 +14,9 @@ import sqlite3
 from datetime import UTC, datetime
 from pathlib import Path
 
-from ..engine import Action, TableState
+from ..engine import Action
 from .accounting import ZERO_METERS, at_risk
+from .database import ROUND_COLUMNS, settled_round, table_state
 from .schema import METER_NAMES
 
 TABLE_FIELDS = ("credits", "on_table", "at_risk")
@@ -40,10 +41,14 @@ PLAY_ACTIONS = frozenset(action.value for action in Action)
 CREDIT_EVENTS = frozenset({"open_table", "add_credits"})  # the entries that count as credits in
 # A cash-out's journal entry is exported as its voucher, once.
 EVENTS_SHOWN_AS_VOUCHERS = frozenset({"cash_out"})
+# A text cell starting so is run as a formula by a spreadsheet (OWASP, "CSV Injection"): a
+# leading apostrophe makes it text. Numbers are written as numbers and never start a formula.
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
 
 
 def read_meters(conn: sqlite3.Connection) -> dict[str, int]:
-    """The meters and the table's credits, chips on the table and amount at risk, in one read."""
+    """The meters and the table's credits, chips on the table and amount at risk, in one read;
+    ValueError for a table state no release writes."""
     conn.execute("BEGIN")  # one committed state, even while the kiosk writes
     try:
         meters = dict(ZERO_METERS)
@@ -51,7 +56,7 @@ def read_meters(conn: sqlite3.Connection) -> dict[str, int]:
         row = conn.execute("SELECT state FROM table_state WHERE id = 1").fetchone()
     finally:
         conn.execute("COMMIT")
-    state = TableState.from_json(row[0]) if row else None
+    state = table_state(row[0]) if row else None
     table = {
         "credits": state.credits if state else 0,
         "on_table": state.on_table if state else 0,
@@ -64,38 +69,27 @@ def read_journal(conn: sqlite3.Connection, since: datetime | None = None) -> lis
     """Settled rounds, vouchers and attendant events from `since` on (all when None), oldest first.
 
     Each row has every field of JOURNAL_FIELDS; the ones that do not apply are None.
+    ValueError for a settled round the kiosk would refuse to read.
     """
     start = since.timestamp() if since is not None else float("-inf")
     rows: list[tuple[float, int, dict[str, object]]] = []
     conn.execute("BEGIN")
     try:
-        for r in conn.execute(
-            "SELECT round, time, card1, card2, card3, kind, spread, outcome, ante, raised, paid,"
-            " credits_before, credits_after FROM rounds WHERE time >= ? ORDER BY round",
-            (start,),
-        ):
-            fields = dict(
-                zip(
-                    (
-                        "number",
-                        "time",
-                        "c1",
-                        "c2",
-                        "c3",
-                        "kind",
-                        "spread",
-                        "outcome",
-                        "ante",
-                        "raised",
-                        "paid",
-                        "credits_before",
-                        "credits_after",
-                    ),
-                    r,
-                )
-            )
-            fields["cards"] = " ".join((fields.pop("c1"), fields.pop("c2"), fields.pop("c3")))
-            rows.append((r[1], 1, _row("round", **fields)))
+        for record in conn.execute(f"SELECT {ROUND_COLUMNS} FROM rounds WHERE time >= ? ORDER BY round", (start,)):
+            r = settled_round(record)
+            fields = {
+                "number": r.number,
+                "cards": " ".join(r.cards),
+                "kind": r.kind.value,
+                "spread": r.spread,
+                "outcome": r.outcome.value,
+                "ante": r.ante,
+                "raised": r.raised,
+                "paid": r.paid,
+                "credits_before": r.credits_before,
+                "credits_after": r.credits_after,
+            }
+            rows.append((record[1], 1, _row("round", time=record[1], **fields)))
         for number, time, amount in conn.execute(
             "SELECT number, time, amount FROM vouchers WHERE time >= ? ORDER BY number", (start,)
         ):
@@ -126,8 +120,19 @@ def to_csv(rows: list[dict[str, object]], fields: tuple[str, ...]) -> str:
     buffer = io.StringIO()
     writer = csv.DictWriter(buffer, fieldnames=fields, lineterminator="\n")
     writer.writeheader()
-    writer.writerows(rows)
+    writer.writerows({name: _cell(value) for name, value in row.items()} for row in rows)
     return buffer.getvalue()
+
+
+def _cell(value: object) -> object:
+    """A CSV cell that a spreadsheet shows as written and never runs."""
+    if not isinstance(value, str):
+        return value
+    if value.startswith(FORMULA_STARTS):
+        value = "'" + value
+    # The writer quotes a cell with a line break, but not one with a bare carriage return, which
+    # some readers take for the end of a row: as a line break it stays inside its quoted cell.
+    return value.replace("\r\n", "\n").replace("\r", "\n")
 
 
 def meters_csv(meters: dict[str, int]) -> str:

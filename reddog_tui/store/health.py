@@ -17,7 +17,16 @@ from pathlib import Path
 
 from ..engine import Outcome, Phase, TableState
 from .accounting import ZERO_METERS, at_risk
-from .database import START_CHECKS, check_header, connect_read_only
+from .database import (
+    ROUND_COLUMNS,
+    START_CHECKS,
+    check_file,
+    check_header,
+    connect_read_only,
+    refuse_unless_folder,
+    settled_round,
+    table_state,
+)
 from .database import _store_error as store_error  # the store's own mapping of SQLite errors
 from .errors import StoreError
 from .paths import database_path
@@ -26,7 +35,22 @@ from .paths import database_path
 # own wait, since nobody is looking at a frozen screen here.
 READ_TIMEOUT_S = 2.0
 # Causes that mean "could not look", as opposed to "looked and found damage".
-CANNOT_READ = frozenset({"missing", "unwritable", "read_only_file", "write_failed", "locked", "newer_schema"})
+CANNOT_READ = frozenset(
+    {
+        "missing",
+        "not_a_folder",
+        "dangling_link",
+        "unwritable",
+        "read_only_file",
+        "write_failed",
+        "locked",
+        "busy",
+        "newer_schema",
+        "stray_journal",
+    }
+)
+# The check of the format: the exports read only what this release can read.
+_CHECK_FORMAT = dict(START_CHECKS)["format"]
 
 
 class Status(Enum):
@@ -56,23 +80,37 @@ def check_names(full: bool) -> tuple[str, ...]:
 
 
 @contextmanager
-def read_only(data_dir: Path | str) -> Iterator[sqlite3.Connection]:
+def read_only(data_dir: Path | str, as_check_reads: bool = False) -> Iterator[sqlite3.Connection]:
     """A read-only connection to the journal in `data_dir`: FileNotFoundError if there is none,
-    StoreError if it cannot be read."""
+    StoreError if it cannot be read. `as_check_reads`: refused as `reddog check` refuses what
+    stands beside the journal and a format this release does not read (the exports); without
+    it, whatever SQLite can read is read (a refused kiosk's PIN hash)."""
     path = database_path(Path(data_dir))
+    refuse_unless_folder(Path(data_dir))
     if not os.path.lexists(path):
         raise FileNotFoundError(path)
-    check_header(path)
+    (check_file if as_check_reads else check_header)(path)
     try:
         conn = _connect(path)
     except sqlite3.Error as exc:
-        raise store_error(exc, path) from None
+        raise _cannot_read(exc, path) from None
     try:
+        if as_check_reads:
+            _CHECK_FORMAT(conn, path, False)
         yield conn
     except sqlite3.Error as exc:
-        raise store_error(exc, path) from None
+        raise _cannot_read(exc, path) from None
     finally:
         conn.close()
+
+
+def _cannot_read(exc: sqlite3.Error, path: Path) -> StoreError:
+    """The store's code for an SQLite error of a reader. SQLite cannot even read a WAL journal
+    where it may not create its working files: "unwritable" only when the folder is write-protected."""
+    error = store_error(exc, path)
+    if error.code == "unwritable" and os.access(path.parent, os.W_OK):
+        return StoreError("write_failed", path, error.detail)
+    return error
 
 
 def _connect(path: Path) -> sqlite3.Connection:
@@ -91,16 +129,17 @@ def check_journal(data_dir: Path | str, full: bool = False) -> list[CheckResult]
         results.append(CheckResult(name, Status.FAILED, cause, detail))
         return results + [CheckResult(n, Status.SKIPPED) for n in names[len(results) :]]
 
-    if not os.path.lexists(path):
-        return fail("file", "missing", str(path))
     try:
-        check_header(path)
+        refuse_unless_folder(Path(data_dir))
+        if not os.path.lexists(path):
+            return fail("file", "missing", str(path))
+        check_file(path)
     except StoreError as error:
         return fail("file", error.code, error.detail or str(error))
     try:
         conn = _connect(path)
     except sqlite3.Error as exc:
-        return fail("file", store_error(exc, path).code, str(exc))
+        return fail("file", _cannot_read(exc, path).code, str(exc))
     results.append(CheckResult("file", Status.PASSED))
     try:
         checks = [*START_CHECKS, *((("history", _check_history),) if full else ())]
@@ -113,7 +152,7 @@ def check_journal(data_dir: Path | str, full: bool = False) -> list[CheckResult]
                 finally:
                     conn.execute("COMMIT")
             except sqlite3.Error as exc:
-                return fail(name, store_error(exc, path).code, str(exc))
+                return fail(name, _cannot_read(exc, path).code, str(exc))
             except StoreError as error:
                 return fail(name, error.code, error.detail or str(error))
             results.append(CheckResult(name, Status.PASSED))
@@ -135,12 +174,17 @@ def _check_history(conn: sqlite3.Connection, path: Path, full_check: bool) -> No
     meters.update(conn.execute("SELECT name, value FROM meters").fetchall())
     row = conn.execute("SELECT seq, state FROM table_state WHERE id = 1").fetchone()
     problems: list[str] = []
+    for record in conn.execute(f"SELECT {ROUND_COLUMNS} FROM rounds ORDER BY round"):
+        try:
+            settled_round(record)  # as the kiosk reads it back
+        except ValueError as exc:
+            raise StoreError("integrity", path, f"unreadable settled round: {exc}") from None
     if row is None:
         if conn.execute("SELECT count(*) FROM journal").fetchone()[0]:
             problems.append("journal entries but no table")
         state, seq = None, 0
     else:
-        seq, state = row[0], TableState.from_json(row[1])
+        seq, state = row[0], _state_or_damage(row[1], path, "the table")
     count, first, last = conn.execute("SELECT count(*), min(seq), max(seq) FROM journal").fetchone()
     if count and (first != 1 or last != count):
         problems.append(f"journal numbers {first}..{last} for {count} entries")
@@ -148,7 +192,7 @@ def _check_history(conn: sqlite3.Connection, path: Path, full_check: bool) -> No
         problems.append(f"table at entry {seq}, journal ends at {last}")
     elif state is not None:
         (last_state,) = conn.execute("SELECT state FROM journal WHERE seq = ?", (seq,)).fetchone()
-        if TableState.from_json(last_state) != state:
+        if _state_or_damage(last_state, path, f"journal entry {seq}") != state:
             problems.append("the table differs from the journal's last entry")
     bad_round = conn.execute(
         "SELECT round FROM rounds WHERE credits_after - credits_before != paid - ante - raised LIMIT 1"
@@ -176,6 +220,13 @@ def _check_history(conn: sqlite3.Connection, path: Path, full_check: bool) -> No
             problems.append(f"meter {name} is {meters[name]}, the history says {value}")
     if problems:
         raise StoreError("integrity", path, "; ".join(problems[:3]))
+
+
+def _state_or_damage(text: str, path: Path, where: str) -> TableState:
+    try:
+        return table_state(text)
+    except ValueError as exc:
+        raise StoreError("integrity", path, f"unreadable table state in {where}: {exc}") from None
 
 
 def stored_setting(data_dir: Path | str, key: str) -> str | None:

@@ -2,12 +2,14 @@
 yet redeemed and the discrepancies, kept live by the server's notices (LISTEN/NOTIFY).
 
 The server is read on a worker thread; the screen only draws what it is handed, so a slow or
-lost server never freezes it.
+lost server never freezes it. Every read must be answered in time (server.LinkLimits): a link
+that stalls is given up and connected again, and the screen says the server is lost.
 """
 
 from __future__ import annotations
 
 import threading
+import time
 
 import psycopg
 from textual.app import App, ComposeResult
@@ -23,7 +25,7 @@ from ..i18n.formatting import credits, decimal, number, voucher_number
 from .kiosk_texts import discrepancy_lines, local_time, meter_names
 
 NOTICE_WAIT_S = 1.0  # how long one wait for a notice lasts: the worker checks for the end between waits
-REREAD_S = 5.0  # without notices the floor is read again this often, so "last seen" ages
+REREAD_S = 3.0  # without notices the floor is read again this often, so "last seen" ages and a stall shows
 RETRY_S = 2.0  # after losing the server, the wait before connecting again
 
 KIOSK_METERS = ("credits_in", "credits_out", "games_played", "total_wagered", "total_paid")
@@ -56,7 +58,10 @@ class HallConsole(App[None]):
         self.language = language
         self.floor: Floor | None = None
         self.unreachable: str | None = None
+        self.rereading = False  # `r` was pressed and the floor has not been read since
+        self._read_at = time.monotonic()  # when `floor` was read
         self._reread = threading.Event()
+        self._in_flight: server.AnswerDeadline | None = None  # the read waiting for the server
 
     def compose(self) -> ComposeResult:
         yield Static("", id="hall-title", markup=False)
@@ -70,6 +75,7 @@ class HallConsole(App[None]):
     def on_mount(self) -> None:
         i18n.set_language(self.language)
         self.draw()
+        self.set_interval(1.0, self._age)
         self.run_worker(self._follow_the_server, thread=True, group="floor", exit_on_error=False)
 
     # --- the worker thread --------------------------------------------------------------------
@@ -79,9 +85,11 @@ class HallConsole(App[None]):
         while not worker.is_cancelled:
             try:
                 with server.connect(self.dsn) as conn, server.connect(self.dsn) as listener:
-                    schema.migrate(conn)
-                    listen(listener)  # before the first read, so no change falls between the two
-                    self._hand_over(read_floor(conn))
+                    with server.answered_within(conn):
+                        schema.migrate(conn)
+                    with server.answered_within(listener):
+                        listen(listener)  # before the first read, so no change falls between the two
+                    self._read(conn)
                     waited = 0.0
                     for changed in changes(listener, NOTICE_WAIT_S):
                         if worker.is_cancelled:
@@ -89,25 +97,40 @@ class HallConsole(App[None]):
                         waited += NOTICE_WAIT_S
                         if changed or waited >= REREAD_S or self._reread.is_set():
                             self._reread.clear()
-                            self._hand_over(read_floor(conn))
+                            self._read(conn)
                             waited = 0.0
             except (psycopg.Error, RuntimeError) as exc:
-                reason = str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
-                self.call_from_thread(self._lost, reason)
+                self.call_from_thread(self._lost, exc)
                 self._reread.wait(RETRY_S)
                 self._reread.clear()
 
-    def _hand_over(self, floor: Floor) -> None:
+    def _read(self, conn: psycopg.Connection) -> None:
+        with server.answered_within(conn) as deadline:
+            self._in_flight = deadline
+            try:
+                floor = read_floor(conn)
+            finally:
+                self._in_flight = None
         self.call_from_thread(self._show, floor)
 
     # --- the screen ---------------------------------------------------------------------------
     def _show(self, floor: Floor) -> None:
-        self.floor, self.unreachable = floor, None
+        self.floor, self.unreachable, self.rereading = floor, None, False
+        self._read_at = time.monotonic()
         self.draw()
 
-    def _lost(self, reason: str) -> None:
-        self.unreachable = reason
+    def _lost(self, exc: Exception) -> None:
+        if isinstance(exc, server.LinkStalled):
+            reason = _("no answer for {seconds} s").format(seconds=decimal(exc.seconds, 0))
+        else:
+            reason = str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
+        self.unreachable, self.rereading = reason, False
         self.draw()
+
+    def _age(self) -> None:
+        """While the server is lost, the kiosks' "last seen" goes on counting."""
+        if self.unreachable is not None and self.floor is not None:
+            self._draw_kiosks(self.floor)
 
     def action_next_language(self) -> None:
         self.language = i18n.next_language(self.language)
@@ -115,7 +138,13 @@ class HallConsole(App[None]):
         self.draw()
 
     def action_reread(self) -> None:
+        """Read the floor now; a read still waiting for the server is given up and the link made anew."""
+        self.rereading = True
         self._reread.set()
+        in_flight = self._in_flight
+        if in_flight is not None:
+            in_flight.cut()
+        self.draw()
 
     def draw(self) -> None:
         floor = self.floor
@@ -127,13 +156,15 @@ class HallConsole(App[None]):
             )
         )
         state = self.query_one("#server-state", Static)
-        if self.unreachable is not None:
+        if self.rereading:
+            state.update(_("Reading the hall again…"))
+        elif self.unreachable is not None:
             state.update(_("The hall server cannot be reached: {reason}").format(reason=self.unreachable))
         elif floor is None:
             state.update(_("Connecting to the hall server…"))
         else:
             state.update("")
-        state.display = self.unreachable is not None or floor is None
+        state.display = self.rereading or self.unreachable is not None or floor is None
         self._draw_kiosks(floor)
         self._draw_vouchers(floor)
         faults = [] if floor is None else [
@@ -157,9 +188,13 @@ class HallConsole(App[None]):
             _("Credits on the table"),
             *(names[name] for name in KIOSK_METERS),
         )
+        lost = self.unreachable is not None
+        aged = time.monotonic() - self._read_at if lost else 0.0  # since the floor was read
         for k in floor.kiosks if floor is not None else ():
             if k.hall.discrepancy:
                 status = "⚠ " + _("discrepancy")
+            elif lost:  # the console cannot tell while its own link is down
+                status = "? " + _("unknown")
             elif k.online:
                 status = "● " + _("online")
             else:
@@ -167,7 +202,7 @@ class HallConsole(App[None]):
             table.add_row(
                 number(k.kiosk_id),
                 status,
-                _("{seconds} s ago").format(seconds=number(int(k.seconds_since_seen))),
+                _("{seconds} s ago").format(seconds=number(int(k.seconds_since_seen + aged))),
                 "–" if k.lag_s is None else _("{seconds} s").format(seconds=decimal(k.lag_s, 1)),
                 "–" if k.balance is None else credits(k.balance),
                 *(number(k.hall.meters[name]) for name in KIOSK_METERS),

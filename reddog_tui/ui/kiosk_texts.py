@@ -168,14 +168,25 @@ CHECK_LABELS = {
 
 CAUSES = {
     "missing": N_("There is no journal in this folder."),
-    "unwritable": N_("The file cannot be read."),
+    "not_a_folder": N_("This is not a folder, so it holds no journal."),
+    "dangling_link": N_("The journal is a link to a file that does not exist."),
+    # A reader of a WAL journal needs its -shm file, which SQLite creates beside the journal.
+    "unwritable": N_(
+        "The folder is write-protected, and SQLite must create its working files beside the journal even "
+        "to read it. Check a copy in a folder that can be written."
+    ),
     "read_only_file": N_("The file cannot be read."),
     "write_failed": N_("The file cannot be read."),
     "not_a_database": N_("This is not a Red Dog journal."),
     "is_a_directory": N_("This is not a Red Dog journal."),
     "not_a_regular_file": N_("This is not a Red Dog journal."),
+    "side_file": N_("Something that is not an ordinary file stands where SQLite keeps the journal's working files."),
+    "stray_journal": N_(
+        "Another program left an unfinished change beside the journal. Keep both files and call the service."
+    ),
     "newer_schema": N_("A newer version of Red Dog wrote this journal."),
-    "locked": N_("Another program holds the journal; try again later."),
+    "locked": N_("Another Red Dog has the journal open; try again later."),
+    "busy": N_("Another program holds the journal; try again later."),
     "integrity": N_("Damage found."),
 }
 

@@ -4,9 +4,11 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import os
 import signal
 import sys
 from argparse import Namespace
+from collections.abc import Mapping
 from pathlib import Path
 
 # A seeded demo plays on its own journal in this folder of the data directory, so that a
@@ -141,6 +143,45 @@ def hall_refusal(data_dir, kiosk_id: int, language: str | None) -> str | None:
         "This kiosk's journal belongs to kiosk {pinned} of the hall, so it cannot start as kiosk {kiosk}. "
         "Start it with --kiosk-id {pinned}."
     ).format(pinned=pinned, kiosk=kiosk_id)
+
+
+def textual_setting_refusal(environ: Mapping[str, str] | None = None) -> str | None:
+    """Why Textual cannot start with the operator's TEXTUAL_COLOR_SYSTEM or TEXTUAL_DRIVER, or
+    None. Textual reads both as it starts and stops with a traceback on a value it cannot use."""
+    from ..i18n import _
+
+    environ = os.environ if environ is None else environ
+    color_system = environ.get("TEXTUAL_COLOR_SYSTEM")
+    if color_system is not None:
+        from rich.console import COLOR_SYSTEMS  # the names Textual hands on to Rich, with "auto"
+
+        choices = ("auto", *COLOR_SYSTEMS)
+        if color_system not in choices:
+            return _(
+                "TEXTUAL_COLOR_SYSTEM is “{given}”, which Textual does not know. Use one of {choices}, "
+                "or leave it unset."
+            ).format(given=color_system, choices=", ".join(choices))
+    driver = environ.get("TEXTUAL_DRIVER")
+    if driver is not None and not _loadable_driver(driver):
+        return _(
+            "TEXTUAL_DRIVER is “{given}”, which is not a Textual driver that can be loaded. Leave it unset."
+        ).format(given=driver)
+    return None
+
+
+def _loadable_driver(name: str) -> bool:
+    """Whether Textual can load the driver "module:Class" as it does from TEXTUAL_DRIVER."""
+    import importlib
+    import inspect
+
+    from textual.driver import Driver
+
+    module_name, _colon, class_name = name.partition(":")
+    try:
+        found = getattr(importlib.import_module(module_name), class_name)
+    except Exception:  # any module may be named: whatever stops its import refuses it
+        return False
+    return inspect.isclass(found) and issubclass(found, Driver)
 
 
 def crash_text() -> str:

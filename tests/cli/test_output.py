@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import os
+import socket
 import subprocess
 import sys
 
@@ -115,3 +116,81 @@ def test_head_reads_the_first_lines():
 def test_the_data_folder_stays_untouched_by_par(tmp_path):
     proc = run_cli(["--data-dir", str(tmp_path / "d"), "par"])
     assert proc.returncode == 0 and not (tmp_path / "d").exists()
+
+
+# --- output that cannot be written, and a Textual setting that cannot be used ---------------------
+
+EXIT_OUTPUT_FAILED = 74  # sysexits' EX_IOERR: the command ran, its output could not be written
+
+
+def played_folder(folder):
+    from tests.test_operator_cli import played
+
+    played(folder)
+    return folder
+
+
+def run_with_stdout(argv, stdout, **environment) -> subprocess.CompletedProcess:
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("REDDOG_", "TEXTUAL_"))}
+    env.update(LANG="C.UTF-8", **environment)
+    return subprocess.run([sys.executable, "-m", "reddog_tui", *argv], stdout=stdout, stderr=subprocess.PIPE,
+                          stdin=subprocess.DEVNULL, text=True, timeout=60, env=env)  # fmt: skip
+
+
+@pytest.mark.parametrize("language, says", [
+    ("en", "reddog: The output could not be written: the disk is full.\n"),
+    ("de", "reddog: Die Ausgabe konnte nicht geschrieben werden: Der Datenträger ist voll.\n"),
+])  # fmt: skip
+@pytest.mark.parametrize("argv", [["attendant", "journal", "--csv"], ["par"], ["check"]], ids=" ".join)
+def test_output_to_a_full_disk_is_one_line_and_a_failure(tmp_path, argv, language, says):
+    with open("/dev/full", "w") as full:
+        proc = run_with_stdout(["--lang", language, "--data-dir", str(played_folder(tmp_path)), *argv], full)
+    assert proc.returncode == EXIT_OUTPUT_FAILED
+    assert proc.stderr == says
+
+
+@pytest.mark.parametrize("argv", [["check"], ["par"], ["attendant", "meters", "--json"]], ids=" ".join)
+def test_a_closed_standard_output_is_one_line_and_a_failure(tmp_path, argv):
+    command = [sys.executable, "-m", "reddog_tui", "--lang", "it", "--data-dir", str(played_folder(tmp_path)), *argv]
+    proc = subprocess.run(["sh", "-c", 'exec "$@" >&-', "sh", *command], capture_output=True, text=True, timeout=60)
+    assert proc.returncode == EXIT_OUTPUT_FAILED
+    assert proc.stderr == "reddog: Impossibile scrivere l'output: l'output standard è chiuso.\n"
+
+
+ENCODING_REFUSAL = {
+    "en": "reddog: The output could not be written: its character set, ascii, cannot show this text. "
+    "Use a UTF-8 locale, for example LANG=C.UTF-8.\n",
+    "de": "reddog: Die Ausgabe konnte nicht geschrieben werden: Ihr Zeichensatz ascii kann diesen Text nicht "
+    "darstellen. Verwenden Sie eine UTF-8-Locale, zum Beispiel LANG=C.UTF-8.\n",
+}
+
+
+# English `check` is plain ASCII; its German words are not.
+@pytest.mark.parametrize("argv, language", [(["par"], "en"), (["check"], "de"), (["attendant", "journal"], "en")])
+def test_an_output_character_set_without_the_texts_characters_is_one_line(tmp_path, argv, language):
+    proc = run_with_stdout(["--lang", language, "--data-dir", str(played_folder(tmp_path)), *argv], subprocess.PIPE,
+                           PYTHONIOENCODING="ascii")  # fmt: skip
+    assert proc.returncode == EXIT_OUTPUT_FAILED
+    assert proc.stderr == ENCODING_REFUSAL[language]
+
+
+@pytest.mark.parametrize("variable, value, says", [
+    ("TEXTUAL_COLOR_SYSTEM", "garbage", "reddog: TEXTUAL_COLOR_SYSTEM is “garbage”, which Textual does not know. "
+                                        "Use one of auto, standard, 256, truecolor, windows, or leave it unset.\n"),
+    ("TEXTUAL_DRIVER", "x", "reddog: TEXTUAL_DRIVER is “x”, which is not a Textual driver that can be loaded. "
+                            "Leave it unset.\n"),
+    ("TEXTUAL_DRIVER", "textual.app:App", "reddog: TEXTUAL_DRIVER is “textual.app:App”, which is not a Textual "
+                                          "driver that can be loaded. Leave it unset.\n"),
+])  # fmt: skip
+@pytest.mark.parametrize("argv", [["--kiosk"], [], ["serve", "--kiosk"]], ids=" ".join)
+def test_a_textual_setting_it_cannot_use_is_one_line_before_anything_starts(tmp_path, variable, value, says, argv):
+    from tests.kiosk.kiosk_helpers import with_pin
+
+    with_pin(tmp_path)
+    if "serve" in argv:  # were the setting not refused, it would serve here, alone
+        with socket.socket() as probe:
+            probe.bind(("127.0.0.1", 0))
+            argv = [*argv, "--port", str(probe.getsockname()[1])]
+    proc = run_with_stdout(["--lang", "en", "--data-dir", str(tmp_path), *argv], subprocess.PIPE, **{variable: value})
+    assert proc.returncode == 2
+    assert proc.stderr == says and proc.stdout == ""

@@ -121,6 +121,10 @@ TEXT = {
     # `reddog serve` (cli.py): an address and a port are written as the network writes them.
     "host": lambda: "0.0.0.0",
     "port": lambda: "8000",
+    # Settings the command line refuses (cli.py, ui/launch.py): an output's character set, the
+    # colour systems Textual takes.
+    "encoding": lambda: "ascii",
+    "choices": lambda: "auto, standard, 256, truecolor, windows",
 }
 
 

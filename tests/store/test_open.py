@@ -80,12 +80,12 @@ def test_data_dir_below_a_file_is_unwritable(tmp_path):
     assert blocker.read_text() == "not a directory"
 
 
-def test_data_dir_that_is_a_file_is_unwritable(tmp_path):
+def test_data_dir_that_is_a_file_is_not_a_folder(tmp_path):
     blocker = tmp_path / "data"
     blocker.write_bytes(b"\x00\x01user data")
     with pytest.raises(StoreError) as info:
         Store.open(blocker)
-    assert info.value.code == "unwritable"
+    assert info.value.code == "not_a_folder"
     assert blocker.read_bytes() == b"\x00\x01user data"
 
 
@@ -225,7 +225,7 @@ HOLD_WRITE_LOCK = textwrap.dedent(
 )
 
 
-def test_a_write_lock_held_by_another_process_is_locked(data_dir):
+def test_a_write_lock_held_by_another_program_is_busy(data_dir):
     path = played_database(data_dir)
     holder = subprocess.Popen([sys.executable, "-c", HOLD_WRITE_LOCK, str(path)], stdout=subprocess.PIPE, text=True)
     try:
@@ -233,7 +233,7 @@ def test_a_write_lock_held_by_another_process_is_locked(data_dir):
         digest = file_digest(path)
         with pytest.raises(StoreError) as info:
             Store.open(data_dir)
-        assert info.value.code == "locked"
+        assert info.value.code == "busy"  # SQLite's lock: not another Red Dog, which its flock tells
         assert file_digest(path) == digest
     finally:
         holder.kill()

@@ -85,7 +85,7 @@ def test_a_link_to_a_device_is_refused(data_dir):
 def test_a_link_that_points_nowhere_is_refused(data_dir):
     data_dir.mkdir()
     (data_dir / DB_FILENAME).symlink_to(data_dir / "gone.db")
-    assert refused_in_process(data_dir).code == "not_a_regular_file"
+    assert refused_in_process(data_dir).code == "dangling_link"
 
 
 def test_a_folder_named_like_the_journal_is_called_a_folder(data_dir):

@@ -537,6 +537,8 @@ class RedeemVoucherScreen(NumberEntry, AttendantScreen):
         from ...hall.vouchers import RedeemOutcome
 
         self.asking = False
+        if not self.is_attached:  # left while the hall was asked: the answer is journaled, nothing to show
+            return
         if result is None:  # finished meanwhile by the redemption resumed at start
             self.refresh_view()
             return
@@ -610,7 +612,8 @@ class VoucherScreen(AttendantScreen):
 
 
 class MetersScreen(AttendantScreen):
-    BINDINGS = [Binding("escape,enter", "back", show=False), Binding("e", "export", show=False)]
+    # The key bar shows the key as "E": Shift+E (Textual's "E") exports as well as a plain e.
+    BINDINGS = [Binding("escape,enter", "back", show=False), Binding("e,E", "export", show=False)]
 
     def __init__(self) -> None:
         super().__init__()
