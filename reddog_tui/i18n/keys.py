@@ -94,7 +94,7 @@ KEYS: tuple[KeyEntry, ...] = (
         (("l", "next_language"),),
         APP,
         N_("Next language"),
-        bar_key=lambda: pgettext("key", "L"),
+        bar_key=lambda: pgettext("key", "l"),
         bar_label=N_("Language"),
     ),
     KeyEntry(

@@ -19,6 +19,8 @@ from .glyphs import current_glyph_set, full_suit_marks
 BUTTON_LABELS: dict[Action, str] = {
     Action.DEAL: N_("DEAL"),
     Action.RAISE: N_("RAISE"),
+    # Translators: CALL keeps the round going without raising (no further stake). Polish prints
+    # CZEKAJ, the word Polish poker tables give the no-stake action beside PODBIJ, not "wait".
     Action.CALL: N_("CALL"),
     Action.COLLECT: N_("COLLECT"),
     Action.REBET: N_("REBET"),

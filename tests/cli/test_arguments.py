@@ -61,7 +61,7 @@ HELP_WORDS = {
     "de": ("Aufruf: reddog", "Angaben:", "Optionen:", "diese Hilfe zeigen und beenden", "den Kiosk für das öffentliche Spiel sperren"),
     "pl": ("użycie: reddog", "polecenia:", "opcje:", "pokaż tę pomoc i\u00a0zakończ", "zablokuj kiosk do gry publicznej"),
     "fr": ("utilisation\u00a0: reddog", "commandes\u00a0:", "options\u00a0:", "afficher cette aide et quitter", "verrouiller la borne"),
-    "it": ("uso: reddog", "argomenti:", "opzioni:", "mostra questo aiuto ed esci", "blocca il chiosco per il gioco in pubblico"),
+    "it": ("uso: reddog", "comandi:", "opzioni:", "mostra questo aiuto ed esci", "blocca il chiosco per il gioco in pubblico"),
 }  # fmt: skip
 
 

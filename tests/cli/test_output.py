@@ -65,7 +65,7 @@ def test_simulate_speaks_the_chosen_language(capsys, language):
 def test_one_round_has_no_interval(capsys):
     assert main(["--lang", "en", "simulate", "--rounds", "1", "--seed", "1"]) == 0
     out = capsys.readouterr().out
-    assert f"no 95% interval below 100{NBSP}rounds" in out and "0.0000% – 0.0000%" not in out
+    assert f"no 95% interval below 100{NBSP}rounds" in out and "0.0000%–0.0000%" not in out
     assert main(["--lang", "en", "simulate", "--rounds", "1", "--seed", "1", "--json"]) == 0
     assert json.loads(capsys.readouterr().out)["rtp_ci95"] is None
 

@@ -138,7 +138,7 @@ SOURCE_TERMS: dict[str, dict[str, tuple[str, ...]]] = {
         ),
         "raise": ("augmenter l'enjeu ?", "OUI", "NON", "relance"),
         "third_card": ("un 4 et un Valet", "Push"),
-        "pay_table": ("Gains payés", "taux"),
+        "pay_table": ("Paiement", "taux"),
         "progressive": ("mise progressive", "Gain maximal"),
         "settings": ("Réglages du jeu", "effets sonores", "jeu rapide"),
     },

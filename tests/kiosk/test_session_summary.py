@@ -46,9 +46,7 @@ async def test_a_cash_out_shows_the_session_once_the_attendant_is_done(tmp_path)
         assert (summary.rounds_played, summary.rounds_won, summary.net_result) == (1, 1, 10)
         text = screen_text(app)
         assert "Thank you for playing" in text and "Rounds played  1" in text and "Rounds won     1" in text
-        assert (
-            sentence(app) == "You have played for 1\u00a0hour and 5\u00a0minutes. Your net result is +10\u00a0credits."
-        )
+        assert sentence(app) == "Time played: 1\u00a0hour and 5\u00a0minutes. Net result: +10\u00a0credits."
         await pilot.press("x")  # any key
         assert isinstance(app.screen, TableScreen)
         # The next guest's summary counts their rounds only.
@@ -84,7 +82,7 @@ async def test_back_to_welcome_shows_the_lost_session_and_it_closes_by_itself(tm
         text = screen_text(app)
         assert "Rozegrane rundy  3" in text and "Wygrane rundy    1" in text
         # 7 minutes of play and the 2 minutes idle before the table gave up on the guest.
-        assert sentence(app) == "Grasz już 9\u00a0minut. Twój wynik to −5\u00a0kredytów."
+        assert sentence(app) == "Gra trwała 9\u00a0minut. Twój wynik: −5\u00a0kredytów."
         (timer,) = timers.pending()
         assert timer.delay == SUMMARY_SHOWN_S
         await timers.fire()  # the next guest never finds it

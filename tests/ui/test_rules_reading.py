@@ -10,11 +10,13 @@ import pytest
 from textual import events
 
 from reddog_tui.engine import Phase
+from reddog_tui.i18n import _
+from reddog_tui.i18n.rules_help import KEY_ROWS
 from reddog_tui.ui.screens.rules import RulesHelp, RulesScreen
 from reddog_tui.ui.screens.table import TableScreen
 from reddog_tui.ui.widgets.card import CardView
 
-from .helpers import LANGUAGES, SPREAD_4_WIN, make_app, run
+from .helpers import LANGUAGES, SPREAD_4_WIN, make_app, run, screen_text
 from .test_rules_screen import lit_rows
 
 # From the welcome screen to a spread of 4 waiting for raise or call (R5c, R6).
@@ -123,3 +125,28 @@ def test_rules_pay_table_mid_round(snap_compare, tmp_path, language):
 
     app = make_app(tmp_path, language, [SPREAD_4_WIN])
     assert snap_compare(app, run_before=play_then_scroll, terminal_size=(80, 24))
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+@run
+async def test_key_table_shows_every_description_whole_at_80x24(tmp_path, language):
+    """Each row of the key table reaches its last word on an 80×24 screen: a long cell wraps, none is cut."""
+    app = make_app(tmp_path, language)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("enter", "f1")
+        view = rules_view(app)
+        view.scroll_to_section("keys")
+        await pilot.pause()
+        seen = []
+        for _page in range(4):  # the key table spans more than one screen once its cells wrap
+            seen.append(screen_text(app))
+            view.scroll_to(y=view.scroll_y + view.scrollable_content_region.height - 1, animate=False, immediate=True)
+            await pilot.pause()
+        shown = "\n".join(seen)
+        lines = [" ".join(line.split()) for line in shown.splitlines()]
+        for _key, description in KEY_ROWS:
+            last_word = _(description).split()[-1]
+            assert any(line.endswith(last_word) or f" {last_word} " in f" {line} " for line in lines), (
+                language,
+                _(description),
+            )

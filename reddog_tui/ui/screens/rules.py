@@ -54,29 +54,47 @@ def current_hand(state) -> tuple | None:
     return (state.kind, state.spread)
 
 
-def table_content(header: tuple[str, ...], rows: list[tuple[str, ...]], highlight: int | None) -> Content:
-    """A table as aligned columns; the highlighted row stands out."""
+def table_content(
+    header: tuple[str, ...], rows: list[tuple[str, ...]], highlight: int | None, width: int | None = None
+) -> Content:
+    """A table as aligned columns; the highlighted row stands out.
+
+    Given a `width`, a last-column cell too long for it wraps onto lines of its own under that
+    column, so no cell is ever cut (the key table's descriptions at 80 columns).
+    """
     columns = len(header)
     widths = [max(cell_len(row[i]) for row in (header, *rows)) for i in range(columns)]
+    gap = "  "
+    if width is not None:
+        lead = sum(widths[:-1]) + len(gap) * (columns - 1)
+        widths[-1] = min(widths[-1], max(1, width - lead))
 
-    def line(cells: tuple[str, ...]) -> str:
-        return "  ".join(cell + " " * (widths[i] - cell_len(cell)) for i, cell in enumerate(cells))
+    def lines(cells: tuple[str, ...]) -> list[str]:
+        *first, last = cells
+        lead = gap.join(cell + " " * (widths[i] - cell_len(cell)) for i, cell in enumerate(first))
+        pieces = wrap_lines(last, widths[-1]) if width is not None else (last,)
+        pad = " " * (cell_len(lead) + (len(gap) if first else 0))
+        out = []
+        for index, piece in enumerate(pieces or ("",)):
+            head = (lead + gap if first else "") if index == 0 else pad
+            out.append(head + piece + " " * max(0, widths[-1] - cell_len(piece)))
+        return out
 
-    parts: list[Content] = [Content.assemble((line(header), "bold underline"))]
+    parts: list[Content] = [Content.assemble((line, "bold underline")) for line in lines(header)]
     for index, row in enumerate(rows):
         style = "bold $on-highlight on $highlight-background" if index == highlight else ""
-        parts.append(Content.assemble((line(row), style)))
+        parts.extend(Content.assemble((line, style)) for line in lines(row))
     return Content("\n").join(parts)
 
 
-def table_text(block: Table, hand: tuple | None) -> Content:
+def table_text(block: Table, hand: tuple | None, width: int | None = None) -> Content:
     """A table of the help, the row of the hand on the table (if any) lit."""
     rows, highlight = [], None
     for index, row in enumerate(block.rows):
         rows.append(tuple(row.cells))
         if hand is not None and row.key == hand:
             highlight = index
-    return table_content(tuple(block.header), rows, highlight)
+    return table_content(tuple(block.header), rows, highlight, width)
 
 
 # Tables and bullet lists stand in from the text. The indent is a span of its own (a style that
@@ -93,9 +111,9 @@ def _wrapped(text: str, width: int, style: str = "") -> list[Content]:
 
 
 def block_lines(block: RenderedBlock, hand: tuple | None, width: int) -> list[Content]:
-    """One block of the help as lines of at most `width` cells (a table is never wrapped)."""
+    """One block of the help as lines of at most `width` cells (a table wraps its last column)."""
     if isinstance(block, Table):
-        return [INDENT + line for line in table_text(block, hand).split("\n")]
+        return [INDENT + line for line in table_text(block, hand, width - INDENT.cell_length).split("\n")]
     if isinstance(block, Bullets):  # wrapped lines hang under the item's text
         lines: list[Content] = []
         for item in block.items:

@@ -39,10 +39,8 @@ ATTENDANT_KEYS = keys_of("attendant")
 
 
 def played_sentence(seconds: float, net: int) -> str:
-    """Time played and net result, in the reality check's words."""
-    return _("You have played for {time}. Your net result is {net}.").format(
-        time=duration_words(seconds), net=signed_credits(net)
-    )
+    """Time played and net result, once play is over (the reality check's line says play goes on)."""
+    return _("Time played: {time}. Net result: {net}.").format(time=duration_words(seconds), net=signed_credits(net))
 
 
 class SummaryScreen(ModalScreen[None]):

@@ -315,7 +315,7 @@ class TableScreen(ViewScreen):
     @staticmethod
     def motion_text(state: TableState) -> str:
         """The message line while the cards move: the third card's beat is named, a deal speaks for itself."""
-        return _("The third card is turned …") if state.third_card_shown else ""
+        return _("The third card is turned…") if state.third_card_shown else ""
 
     def out_of_credits_text(self) -> str:
         if self.app.kiosk:
