@@ -24,7 +24,7 @@ from tests.ui.helpers import run, screen_text
 from .conftest import own_database
 from .proxy import CuttableProxy
 from .test_hall_console import cells, kiosk_with_voucher
-from .test_kiosk_ticket_in import hall_kiosk, open_redeem, open_redeem_any_language
+from .test_kiosk_ticket_in import hall_kiosk, open_redeem, open_redeem_any_language, redeem
 
 NOTICED_S = 15.0  # a stalled link is noticed within this
 RESUMED_S = 30.0  # shipping resumes within this once the network is back
@@ -225,7 +225,7 @@ async def test_a_kiosk_asking_a_stalled_hall_gives_up_with_a_clear_message(
     async with app.run_test(size=(80, 24)) as pilot:
         await open_redeem_any_language(pilot)
         proxy.stall_after(b"hall_voucher")  # connected, asked, and the answer never comes
-        await pilot.press(*str(number), "enter")
+        await redeem(pilot, number)
         gave_up = await until(pilot, lambda: not app.screen.asking, NOTICED_S)
         assert gave_up is not None, f"still asking the hall after {NOTICED_S} s"
         said = i18n._(
@@ -245,7 +245,7 @@ async def test_esc_during_a_black_holed_redemption_never_crashes(tmp_path, pg_ds
     async with app.run_test(size=(80, 24)) as pilot:
         await open_redeem(pilot)
         proxy.stall()
-        await pilot.press(*str(number), "enter")
+        await redeem(pilot, number)
         await pilot.pause(0.1)
         assert app.screen.asking
         await pilot.press("escape")  # the attendant walks away before the hall answers
