@@ -15,13 +15,13 @@ from pathlib import Path
 
 import pytest
 from hypothesis import HealthCheck, given, settings
-from hypothesis import strategies as st
 
 from reddog_tui.i18n import gettext_in
 from reddog_tui.ui.input_guard import MAX_TERMINAL_SIZE, PASTE_TIMEOUT_S
 
 from ..terminal import Terminal, app_command
 from ..ui.helpers import LANGUAGES
+from .hostile_input import HOSTILE
 from .kiosk_helpers import PIN, with_pin
 
 pytestmark = pytest.mark.skipif(not sys.platform.startswith("linux"), reason="needs a pseudo terminal and /proc")
@@ -125,27 +125,6 @@ def test_a_flood_of_clicks_is_dropped_not_queued(kiosk):  # issue 37, row 6
 
 
 # --- random input: issue 37, "what it must show" ---------------------------------------------
-
-NUMBERS = st.one_of(
-    st.sampled_from([0, 1, 5, 24, 48, 97, 200, 201, 1114111, 1114112, 2147483648, 10**20, 10**40]),
-    st.integers(0, 300),
-)
-
-
-@st.composite
-def control_sequences(draw) -> bytes:
-    """ESC [, a marker, numbers with ; and : between them, intermediates, a final byte."""
-    numbers = draw(st.lists(st.one_of(NUMBERS.map(str), st.just("")), max_size=6))
-    separators = draw(st.lists(st.sampled_from(";:"), min_size=len(numbers), max_size=len(numbers)))
-    parameters = "".join(n + s for n, s in zip(numbers, separators, strict=True))
-    marker = draw(st.sampled_from(["", "", "<", "?", ">"]))
-    intermediate = draw(st.sampled_from(["", "", "$", " ", "-"]))
-    final = draw(st.sampled_from("u~tMmRABCDHPQSZyIOa[\x07\x1b"))
-    return f"\x1b[{marker}{parameters}{intermediate}{final}".encode()
-
-
-SPECIAL = st.sampled_from([b"\x1b[200~", b"\x1b[201~", b"\x1b", b"\x1b[", b"\x1b[48;", b"\x1b[<0;3;3M", b"\xff\xfe"])
-HOSTILE = st.lists(st.one_of(control_sequences(), st.binary(max_size=24), SPECIAL), min_size=1, max_size=8).map(b"".join)
 
 
 def test_random_bytes_and_escapes_never_end_the_kiosk_nor_stop_f12(tmp_path):

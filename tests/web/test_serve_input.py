@@ -141,8 +141,12 @@ def test_resize_frames_are_held_to_the_limit(tmp_path):
 
 @pytest.mark.parametrize(
     "headers",
-    [{"Origin": "http://evil.example"}, {"Host": "evil.example"}, {"Host": "evil.example", "Origin": "http://evil.example"},
-     {"Origin": "null"}],  # fmt: skip
+    [
+        {"Origin": "http://evil.example"},
+        {"Host": "evil.example"},
+        {"Host": "evil.example", "Origin": "http://evil.example"},
+        {"Origin": "null"},
+    ],
     ids=["origin", "host", "both", "null-origin"],
 )
 def test_another_site_may_not_connect(tmp_path, headers):  # issue 37, row 9
@@ -168,3 +172,25 @@ def test_our_own_page_may_connect(tmp_path, name):
         await socket.close()
 
     asyncio.run(serving(server, body))
+
+
+@pytest.mark.parametrize(
+    ("listening", "host", "origin", "admitted"),
+    [
+        ("127.0.0.1", "127.0.0.1:8000", "http://127.0.0.1:8000", True),
+        ("127.0.0.1", "localhost:8000", None, True),
+        ("::1", "[::1]:8000", "http://[::1]:8000", True),
+        ("127.0.0.1", "127.0.0.1:8000", "http://127.0.0.1:9000", False),  # another site on this machine
+        ("127.0.0.1", "kiosk.example:8000", None, False),
+        ("192.168.1.20", "192.168.1.20:8000", "https://192.168.1.20:8000", True),
+        ("0.0.0.0", "kiosk.lan:8000", "http://kiosk.lan:8000", True),  # every address: any name of the machine
+        ("0.0.0.0", "kiosk.lan:8000", "http://evil.example", False),
+        ("127.0.0.1", "", None, False),
+    ],
+)
+def test_same_origin_is_our_page_by_our_name(listening, host, origin, admitted):
+    from aiohttp.test_utils import make_mocked_request
+
+    headers = {"Host": host} | ({"Origin": origin} if origin else {})
+    request = make_mocked_request("GET", f"/ws/{TAB}", headers=headers)
+    assert KioskServer(["true"], host=listening).same_origin(request) is admitted
