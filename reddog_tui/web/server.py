@@ -14,8 +14,8 @@ A tab is known by an id the page keeps in the tab's sessionStorage, which a relo
 another tab, window or screen does not have (static/seat.js gives a copy of a playing tab an
 id of its own). Only our own page, reached by the address the server listens on, may
 connect (`same_origin`); every frame is checked for its shape, and the keys in it pass the
-same input guard as a terminal's (ui/input_guard.py) before the kiosk's process reads them. Every file the page needs is served from here;
-the page names no other host.
+same input guard as a terminal's (ui/input_guard.py) before the kiosk's process reads them.
+Every file the page needs is served from here; the page names no other host.
 """
 
 from __future__ import annotations
