@@ -80,7 +80,7 @@ def guarded_driver(base: type[Driver]) -> type[Driver]:
                         if not logged:  # once: a stream of bad input would flood the log
                             log.warning("input Textual could not read was dropped", exc_info=True)
                             logged = True
-                        if self.exit_event.is_set():
+                        if self.exit_event.wait(POLL_S):  # a failure that repeats must not spin
                             return
             finally:
                 self.fileno = terminal
