@@ -65,8 +65,9 @@ def guarded_driver(base: type[Driver]) -> type[Driver]:
             terminal = self.fileno
             reading, writing = os.pipe()
             os.set_blocking(writing, False)
+            stop = threading.Event()
             pumping = threading.Thread(
-                target=pump, args=(terminal, writing, self.exit_event, InputGuard()), name="reddog-input", daemon=True
+                target=pump, args=(terminal, writing, stop, InputGuard()), name="reddog-input", daemon=True
             )
             pumping.start()
             self.fileno = reading
@@ -84,6 +85,7 @@ def guarded_driver(base: type[Driver]) -> type[Driver]:
                             return
             finally:
                 self.fileno = terminal
+                stop.set()
                 pumping.join()
                 os.close(reading)
 
