@@ -39,6 +39,17 @@ MAX_NUMBER = 0x10FFFF  # the last Unicode code point; Textual turns key numbers 
 
 # ESC [, a private marker, parameters, intermediates, the final byte (ECMA-48).
 CONTROL_SEQUENCE = re.compile(r"\x1b\[([<=>?]?)([0-9:;]*)([ -/]*)([@-~])")
+UNFINISHED = re.compile(r"\x1b\[([<=>?]?)([0-9:;]*)([ -/]*)")  # the same without its final byte yet
+
+
+def numbers_fit(parameters: str) -> bool:
+    for index, field in enumerate(parameters.split(";")):
+        numbers = field.split(":")
+        if len(numbers) > 1 and index != 2:  # Textual reads the first two fields as plain numbers
+            return False
+        if any(len(number) > 7 or (number and int(number) > MAX_NUMBER) for number in numbers):
+            return False
+    return True
 
 
 def well_formed(sequence: str) -> bool:
@@ -47,25 +58,30 @@ def well_formed(sequence: str) -> bool:
     if match is None or len(sequence) > MAX_SEQUENCE:
         return False
     marker, parameters, intermediates, final = match.groups()
-    fields = parameters.split(";")
-    for index, field in enumerate(fields):
-        numbers = field.split(":")
-        if len(numbers) > 1 and index != 2:  # Textual reads the first two fields as plain numbers
-            return False
-        if any(len(number) > 7 or (number and int(number) > MAX_NUMBER) for number in numbers):
-            return False
+    if not numbers_fit(parameters):
+        return False
     if not marker and parameters.startswith("48;"):  # an in-band window size: Textual divides by each
-        sizes = fields[1:]
+        sizes = parameters.split(";")[1:]
         return final == "t" and not intermediates and len(sizes) == 4 and all(s and int(s) >= 1 for s in sizes)
     return True
+
+
+def well_begun(unfinished: str) -> bool:
+    """Whether this beginning of a control sequence (no final byte yet) may still end well formed."""
+    match = UNFINISHED.fullmatch(unfinished)
+    return match is not None and len(unfinished) < MAX_SEQUENCE and numbers_fit(match.group(2))
 
 
 class InputGuard:
     """One input stream's filter: `feed` takes the bytes as they arrive and returns what may pass.
 
     An escape is held until it is known to be well formed, except a lone ESC at the end of a
-    read (the Escape key), which is passed on at once; Textual then waits for what follows it,
-    so the guard does too (`escape_sent`) and judges a sequence that follows the same way.
+    read (the Escape key), which is passed on at once. Textual's parser then waits a moment for
+    what follows it, and a sequence typed a byte at a time must reach it byte by byte: so
+    after an ESC passed on (`escape_sent`), each byte passes while the sequence may still end
+    well formed; once it cannot, an ESC is passed instead, on which Textual's parser gives up
+    the sequence (it reads what it had as single keys) and waits again, and the rest of the
+    sequence is dropped (`skipping`).
     """
 
     def __init__(self, clock: Callable[[], float] = time.monotonic) -> None:
@@ -73,6 +89,7 @@ class InputGuard:
         self.decode = codecs.getincrementaldecoder("utf-8")(errors="ignore").decode
         self.escape = ""  # the escape being read: "" (none), ESC, or ESC "[" and what followed
         self.escape_sent = False  # its ESC has been passed on already
+        self.skipping = False  # the rest of a sequence given up is being dropped
         self.escape_since = 0.0
         self.paste: list[str] | None = None  # a bracketed paste being held, from its start
         self.paste_size = 0
@@ -97,11 +114,15 @@ class InputGuard:
         if self.paste is not None and now - self.paste_since > PASTE_TIMEOUT_S:
             self.dropped += not self.paste_dropped
             self.end_paste_dropped()
-        elif len(self.escape) > 1 and now - self.escape_since > SEQUENCE_TIMEOUT_S:
+        elif len(self.escape) > 1 and not self.escape_sent and now - self.escape_since > SEQUENCE_TIMEOUT_S:
             self.drop_escape()
 
     def read(self, char: str, out: list[str], now: float) -> None:
-        if not self.escape:
+        if self.skipping:
+            self.skipping = " " <= char <= "?"  # up to and with the final byte
+            if not "\x20" <= char <= "\x7e":
+                self.read(char, out, now)
+        elif not self.escape:
             if char == ESC:
                 self.escape, self.escape_sent, self.escape_since = ESC, False, now
             else:
@@ -110,19 +131,31 @@ class InputGuard:
             if char == "[":
                 self.escape += char
                 self.escape_since = now
+                self.emit(char if self.escape_sent else "", out)
             else:  # ESC and another character (Alt+key, SS3, ...): Textual reads these safely
                 self.emit("" if self.escape_sent else ESC, out)
                 self.escape = ""
                 self.read(char, out, now)
         elif " " <= char <= "?":  # a parameter or intermediate byte
-            if len(self.escape) <= MAX_SEQUENCE:  # longer is refused at the end; no need to keep it
+            if not self.escape_sent:
+                if len(self.escape) <= MAX_SEQUENCE:  # longer is refused at the end; no need to keep it
+                    self.escape += char
+            elif well_begun(self.escape + char):
                 self.escape += char
+                self.emit(char, out)
+            else:
+                self.give_up(out)
+                self.skipping = True
         elif "@" <= char <= "~":  # the final byte
             sequence = self.escape + char
-            if not well_formed(sequence):
+            if not self.escape_sent and not well_formed(sequence):
                 self.drop_escape()
                 return
-            text = sequence[1:] if self.escape_sent else sequence
+            # A paste whose start has been passed on could not be held: it is given up too.
+            if self.escape_sent and (sequence == PASTE_START or not well_formed(sequence)):
+                self.give_up(out)
+                return
+            text = char if self.escape_sent else sequence
             if sequence == PASTE_START and self.paste is None:
                 self.paste, self.paste_size, self.paste_dropped, self.paste_since = [text], 0, False, now
                 self.paste_escape_sent = self.escape_sent
@@ -136,7 +169,10 @@ class InputGuard:
                 self.emit(text, out)
             self.escape = ""
         else:  # anything else breaks the sequence; the character is read afresh
-            self.drop_escape()
+            if self.escape_sent:
+                self.give_up(out)
+            else:
+                self.drop_escape()
             self.read(char, out, now)
 
     def emit(self, text: str, out: list[str]) -> None:
@@ -149,6 +185,12 @@ class InputGuard:
                 self.paste_dropped = True
                 self.paste.clear()
                 self.dropped += 1
+
+    def give_up(self, out: list[str]) -> None:
+        """End a sequence partly passed on: Textual's parser gives it up on the next ESC."""
+        self.dropped += 1
+        self.emit(ESC, out)
+        self.escape = ESC
 
     def drop_escape(self) -> None:
         self.dropped += 1
