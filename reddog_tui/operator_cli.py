@@ -33,6 +33,7 @@ EVENT_NAMES = {
     "reconfigure": N_("Table settings changed"),
     "attendant_pin_accepted": N_("Attendant signed in"),
     "attendant_menu_closed": N_("Attendant signed out"),
+    "attendant_menu_timed_out": N_("Attendant signed out by the idle timeout"),
     "attendant_pin_wrong": N_("Wrong attendant PIN"),
     "attendant_pin_wrong_locked": N_("Wrong attendant PIN: entry locked"),
     "attendant_pin_while_locked": N_("Attendant PIN entered while the entry was locked"),

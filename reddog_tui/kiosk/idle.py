@@ -12,6 +12,7 @@ class IdleStep(StrEnum):
     CALL = "call"  # a decision left open is settled without a raise
     WELCOME = "welcome"  # the table is empty: ready for the next person
     ATTRACT = "attract"  # the welcome screen, empty and idle, shows attract mode
+    ATTENDANT_CLOSED = "attendant_closed"  # the attendant's side, left idle, gives way to the guest's screen
 
 
 def idle_step(state: TableState, idle_seconds: float, timeout: float) -> IdleStep:

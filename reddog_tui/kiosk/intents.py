@@ -54,6 +54,19 @@ class OpenAttendantMenu:
 
 
 @dataclass(frozen=True)
+class CloseAttendant:
+    """The attendant's side left idle for the idle timeout: back to the guest's screen, nothing
+    half-typed or half-confirmed kept. `signed_in`: the menu was open (journaled), not only the PIN entry."""
+
+    signed_in: bool
+
+
+@dataclass(frozen=True)
+class CloseKiosk:
+    """The right PIN on a kiosk whose journal failed: nothing is left to play, Red Dog closes."""
+
+
+@dataclass(frozen=True)
 class RefusePin:
     """A wrong PIN that did not lock the entry."""
 
@@ -73,6 +86,8 @@ Intent = (
     | TakeAction
     | JournalAttendant
     | OpenAttendantMenu
+    | CloseAttendant
+    | CloseKiosk
     | RefusePin
     | LockSignIn
 )

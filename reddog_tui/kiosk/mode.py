@@ -1,11 +1,16 @@
 """The locked kiosk's own rules beside the table: the player's session, the idle timeout, the
 reality check and the attendant's sign-in. Plain classes over the game session and a clock
-(seconds); each rule answers with intents (`kiosk.intents`) that the app carries out."""
+(seconds); each rule answers with intents (`kiosk.intents`) that the app carries out.
+
+The idle timeout (an operator setting) holds for the attendant's side too: a menu, a form or a
+question left alone that long closes, so the next guest never finds it open."""
 
 from __future__ import annotations
 
 import logging
 from collections.abc import Callable
+from enum import StrEnum
+from pathlib import Path
 
 from ..engine import Action, Phase
 from ..i18n import DEFAULT_LANGUAGE
@@ -14,6 +19,8 @@ from .idle import IdleStep, idle_step
 from .intents import (
     BackToWelcome,
     CallOpenDecision,
+    CloseAttendant,
+    CloseKiosk,
     Intent,
     JournalAttendant,
     LockSignIn,
@@ -23,7 +30,7 @@ from .intents import (
     StartAttract,
     TakeAction,
 )
-from .pin import COUNTED, HISTORY_NEEDED, PIN_SETTING, PinGate, Verdict, journaled_attempts
+from .pin import COUNTED, HISTORY_NEEDED, PIN_SETTING, Attempt, PinGate, Verdict, journaled_attempts
 
 Clock = Callable[[], float]
 
@@ -31,6 +38,7 @@ Clock = Callable[[], float]
 ATTENDANT_LOG_TEXT = {
     "pin_accepted": "signed in",
     "menu_closed": "signed out",
+    "menu_timed_out": "signed out by the idle timeout",
     "pin_wrong": "wrong PIN",
     "pin_wrong_locked": "wrong PIN, entry locked out",
     "pin_while_locked": "PIN entered during the lockout",
@@ -41,6 +49,15 @@ ATTENDANT_LOG_LEVELS = {
     "pin_wrong_locked": logging.WARNING,
     "pin_while_locked": logging.WARNING,
 }
+
+
+class Attendant(StrEnum):
+    """How far the attendant's side of the kiosk is open, as the screens show it."""
+
+    AWAY = "away"
+    PIN_ENTRY = "pin_entry"  # the PIN entry: nobody signed in yet
+    SIGNED_IN = "signed_in"  # the menu, one of its screens, or a question over them
+    WAITING = "waiting"  # signed in and waiting for an answer to show (the hall, the journal check)
 
 
 class PlayerSession:
@@ -84,10 +101,11 @@ class PlayerSession:
     def net_result(self) -> int:
         return 0 if self.started is None else self.holdings() - self.baseline
 
-    def reality_check(self) -> ShowRealityCheck | None:
-        """Due once per interval of play; skipped (the next one still counted) with nothing to play for."""
+    def reality_check(self, held: bool = False) -> ShowRealityCheck | None:
+        """Due once per interval of play; skipped (the next one still counted) with nothing to play for.
+        `held` while the attendant's side is open: the guest's reminder stays due and comes after."""
         now = self.clock()
-        if self.next_reality_check is None or now < self.next_reality_check:
+        if self.next_reality_check is None or now < self.next_reality_check or held:
             return None
         self.next_reality_check = now + self.reality_check_seconds
         return ShowRealityCheck() if self.holdings() > 0 else None
@@ -118,15 +136,46 @@ class AttendantSignIn:
 
     def attempt(self, pin: str) -> tuple[Intent, ...]:
         """Judge a PIN; the attempt is journaled whatever the verdict, a lock with its length."""
-        attempt = self.gate().attempt(pin)
-        intents: list[Intent] = [JournalAttendant(attempt.event.value, attempt.value)]
-        if attempt.verdict is Verdict.ACCEPTED:
-            intents.append(OpenAttendantMenu())
-        elif attempt.verdict is Verdict.LOCKED:
-            intents.append(LockSignIn(until=self.clock() + attempt.locked_for))
-        else:
-            intents.append(RefusePin())
-        return tuple(intents)
+        return judged(self.gate().attempt(pin), self.clock(), OpenAttendantMenu())
+
+
+class ClosingSignIn:
+    """The PIN entry of a kiosk whose journal failed: no menu, nothing to play, so the right PIN
+    closes Red Dog; it is the only way out a guest cannot take. The gate is the one the kiosk
+    built at its start, or one without history when the journal was refused before it."""
+
+    def __init__(self, gate: PinGate, clock: Clock) -> None:
+        self.gate = gate
+        self.clock = clock
+
+    @classmethod
+    def for_refused_journal(cls, data_dir: Path, clock: Clock) -> ClosingSignIn | None:
+        """The PIN's hash read from the refused journal if it can be (a lock, a newer version, a damaged
+        page elsewhere); None when it cannot: then only a signal (the service stopped) ends the kiosk."""
+        from ..store.health import stored_setting
+
+        stored = stored_setting(data_dir, PIN_SETTING)
+        return cls(PinGate(stored, clock=clock), clock) if stored else None
+
+    def locked_for(self) -> float:
+        return self.gate.locked_for()
+
+    def attempt(self, pin: str) -> tuple[Intent, ...]:
+        """As at an open kiosk; the journal takes no more, so the attempts go to the log only."""
+        attempt = self.gate.attempt(pin)
+        return judged(attempt, self.clock(), JournalAttendant("exit"), CloseKiosk())
+
+
+def judged(attempt: Attempt, now: float, *accepted: Intent) -> tuple[Intent, ...]:
+    """The attempt journaled, then what follows it: `accepted`, a lock until when, or a refusal."""
+    intents: list[Intent] = [JournalAttendant(attempt.event.value, attempt.value)]
+    if attempt.verdict is Verdict.ACCEPTED:
+        intents.extend(accepted)
+    elif attempt.verdict is Verdict.LOCKED:
+        intents.append(LockSignIn(until=now + attempt.locked_for))
+    else:
+        intents.append(RefusePin())
+    return tuple(intents)
 
 
 class KioskMode:
@@ -180,18 +229,23 @@ class KioskMode:
         self.last_input = self.clock()
 
     def idle(
-        self, *, welcome_shown: bool, attendant_at_work: bool, welcome_in_view: bool = False
-    ) -> CallOpenDecision | BackToWelcome | StartAttract | None:
-        """After the idle timeout: an open decision is called; an empty table goes back to the
-        welcome, unless it is shown already or the attendant is at work; a welcome screen in view
-        with no credits starts attract mode. Each time the idle time starts again, so what follows
-        stays in view for another timeout."""
+        self, *, welcome_shown: bool, attendant: Attendant = Attendant.AWAY, welcome_in_view: bool = False
+    ) -> CallOpenDecision | BackToWelcome | StartAttract | CloseAttendant | None:
+        """After the idle timeout: the attendant's side closes first (unless it waits for an answer
+        it must show); then an open decision is called; an empty table goes back to the welcome,
+        unless it is shown already; a welcome screen in view with no credits starts attract mode.
+        Each time the idle time starts again, so what follows stays in view for another timeout."""
         now = self.clock()
+        if attendant is not Attendant.AWAY:
+            if attendant is Attendant.WAITING or now - self.last_input < self.idle_timeout:
+                return None
+            self.last_input = now
+            return CloseAttendant(signed_in=attendant is not Attendant.PIN_ENTRY)
         step = idle_step(self.session.state, now - self.last_input, self.idle_timeout)
         if step is IdleStep.CALL:
             self.last_input = now
             return CallOpenDecision()
-        if step is not IdleStep.WELCOME or attendant_at_work:
+        if step is not IdleStep.WELCOME:
             return None
         if not welcome_shown:
             self.end_session()
@@ -202,8 +256,9 @@ class KioskMode:
             return StartAttract()
         return None
 
-    def reality_check(self) -> ShowRealityCheck | None:
-        return self.player.reality_check()
+    def reality_check(self, attendant: Attendant = Attendant.AWAY) -> ShowRealityCheck | None:
+        """Held while the attendant's side is open: it is for the guest, and the attendant's keys must not answer it."""
+        return self.player.reality_check(held=attendant is not Attendant.AWAY)
 
     # --- the attendant ---------------------------------------------------------------
     def pin_set(self) -> bool:

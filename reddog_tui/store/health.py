@@ -176,3 +176,14 @@ def _check_history(conn: sqlite3.Connection, path: Path, full_check: bool) -> No
             problems.append(f"meter {name} is {meters[name]}, the history says {value}")
     if problems:
         raise StoreError("integrity", path, "; ".join(problems[:3]))
+
+
+def stored_setting(data_dir: Path | str, key: str) -> str | None:
+    """One setting's stored text, read-only; None when it is not there or the journal cannot be
+    read. For a kiosk whose journal was refused at its start: the attendant PIN's hash."""
+    try:
+        with read_only(data_dir) as conn:
+            row = conn.execute("SELECT value FROM settings WHERE key = ?", (key,)).fetchone()
+    except (OSError, StoreError, sqlite3.Error):
+        return None
+    return row[0] if row is not None and isinstance(row[0], str) else None

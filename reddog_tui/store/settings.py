@@ -199,7 +199,7 @@ SPECS: dict[Key, Spec] = {
     Key.MAX_WINNINGS: Whole(1, MAX_AMOUNT),
     Key.DECKS: Whole(MIN_DECKS, MAX_DECKS),
     Key.PROGRESSIVE_OFFERED: Switch(),
-    Key.IDLE_TIMEOUT: Whole(30, 3600),  # seconds
+    Key.IDLE_TIMEOUT: Whole(30, 3600),  # seconds; the guest's screens and the attendant's alike (kiosk.mode)
     Key.REALITY_CHECK: Whole(5, 240),  # minutes
     Key.DEFAULT_LANGUAGE: Language(),
     Key.LANGUAGE: Language(),

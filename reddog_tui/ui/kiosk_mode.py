@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import logging
 import time
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 from ..engine import Action
@@ -18,7 +19,9 @@ if TYPE_CHECKING:
     from textual.screen import Screen
 
     from ..kiosk.intents import Intent
+    from ..kiosk.mode import AttendantSignIn, ClosingSignIn
     from ..kiosk.summary import RoundTally, SessionSummary
+    from ..store.errors import StoreError
     from ..store.session import GameSession
     from .screens.reality_check import RealityChoice
     from .shown_kiosk import ShownKiosk
@@ -42,6 +45,8 @@ class KioskApp(MixedIntoApp):
     # What RedDogApp holds and does that the kiosk's behaviour uses.
     kiosk: bool
     session: GameSession | None
+    store_error: StoreError | None
+    data_dir: Path | None
     requested_language: str | None
     act: Callable[..., bool]
     action_back_to_table: Callable[[], None]
@@ -49,6 +54,8 @@ class KioskApp(MixedIntoApp):
     _store_call: Callable[[Callable[[], object]], None]
     kiosk_mode: ShownKiosk | None = None
     _exit_signal_lock = None
+    _closing_sign_in: ClosingSignIn | None = None
+    _closing_sign_in_read = False  # the refused journal is read for the PIN once
 
     @property
     def running_kiosk(self) -> ShownKiosk:
@@ -71,6 +78,7 @@ class KioskApp(MixedIntoApp):
         except ValueError:  # not the main thread: nothing to ignore here
             self._exit_signal_lock = None
         self.kiosk_mode.start()
+        self.kiosk_mode.gate()  # read now: the PIN still closes the kiosk if the journal fails later
         self.set_interval(1.0, self.kiosk_tick)
         return True
 
@@ -93,6 +101,8 @@ class KioskApp(MixedIntoApp):
         from ..kiosk.intents import (
             BackToWelcome,
             CallOpenDecision,
+            CloseAttendant,
+            CloseKiosk,
             JournalAttendant,
             LockSignIn,
             OpenAttendantMenu,
@@ -103,9 +113,17 @@ class KioskApp(MixedIntoApp):
         )
 
         for intent in intents:
-            if self.session is None:  # the journal failed on the way: play has stopped on the error screen
+            # Without a journal (it failed, maybe on the way) only the log and the way out are left.
+            if isinstance(intent, JournalAttendant):
+                self.journal_attendant(intent.event, intent.value)
+            elif isinstance(intent, CloseKiosk):
+                self.exit()
                 return
-            if isinstance(intent, CallOpenDecision):
+            elif isinstance(intent, (RefusePin, LockSignIn)):
+                self.refresh_session_info()  # a lock shows on the top bar for the staff
+            elif self.session is None:  # play has stopped on the error screen
+                return
+            elif isinstance(intent, CallOpenDecision):
                 self.act(Action.CALL)
             elif isinstance(intent, TakeAction):
                 self.act(intent.action)
@@ -121,22 +139,23 @@ class KioskApp(MixedIntoApp):
                 self.push_screen(AttractScreen())
             elif isinstance(intent, ShowRealityCheck):
                 self.show_reality_check()
-            elif isinstance(intent, JournalAttendant):
-                self.journal_attendant(intent.event, intent.value)
             elif isinstance(intent, OpenAttendantMenu):
                 from .screens.attendant import AttendantMenu
 
                 self.switch_screen(AttendantMenu())
                 self.refresh_session_info()
-            elif isinstance(intent, (RefusePin, LockSignIn)):
-                self.refresh_session_info()  # a lock shows on the top bar for the staff
+            elif isinstance(intent, CloseAttendant):
+                from .screens.attendant import leave_attendant
+
+                # The mixin is only ever part of RedDogApp, the type the attendant screens name.
+                leave_attendant(self, "menu_timed_out" if intent.signed_in else None)  # type: ignore[arg-type]
 
     # --- every exit route, closed in kiosk mode -------------------------------------
     @property
     def exits_locked(self) -> bool:
-        """Locked in kiosk mode, except on the screen that refuses a broken journal: there is no
-        attendant menu to leave by then (the PIN is in the journal), and nothing to play."""
-        return self.kiosk and getattr(self, "store_error", None) is None
+        """Locked on every screen of kiosk mode, the one that refuses a broken journal too: a guest
+        must never reach what runs the kiosk. There the attendant's PIN closes it (`attendant_sign_in`)."""
+        return self.kiosk
 
     def exit_refused(self, action: str) -> bool:
         """Ctrl+Q's quit is refused while locked (part of the app's one rule, `may_act`).
@@ -163,15 +182,42 @@ class KioskApp(MixedIntoApp):
 
     # --- attendant and reminders ------------------------------------------------------
     def action_attendant(self) -> None:
-        """F12: the PIN entry, in kiosk mode only."""
+        """F12: the PIN entry, in kiosk mode only; on a failed journal's screen it closes the kiosk."""
         from .screens.attendant import PinScreen
         from .screens.attendant_base import AttendantScreen
 
-        if self.kiosk_mode is None or self.session is None:
+        if self.attendant_sign_in() is None:
             return
-        if self.shows(PinScreen) or self.shows(AttendantScreen):
-            return
-        self.push_screen(PinScreen())
+        if self.store_error is not None:  # over whatever the failed journal stopped
+            if not isinstance(self.screen, PinScreen):
+                self.push_screen(PinScreen())
+        elif not (self.shows(PinScreen) or self.shows(AttendantScreen)):
+            self.push_screen(PinScreen())
+
+    def attendant_sign_in(self) -> AttendantSignIn | ClosingSignIn | None:
+        """What judges the PIN: the menu's sign-in while the journal is open; once it failed, the one
+        that closes the kiosk; None outside kiosk mode, or when the refused journal's PIN cannot be read."""
+        from ..kiosk.mode import ClosingSignIn
+
+        if not self.kiosk:
+            return None
+        if self.session is not None and self.kiosk_mode is not None:
+            return self.kiosk_mode.sign_in
+        if self.store_error is None:
+            return None  # still starting
+        if not self._closing_sign_in_read:
+            self._closing_sign_in_read = True
+            clock = getattr(self, "clock", None) or time.time
+            if self.kiosk_mode is not None:  # the gate read at the start, with the journal's history
+                self._closing_sign_in = ClosingSignIn(self.kiosk_mode.gate(), clock)
+            else:
+                self._closing_sign_in = ClosingSignIn.for_refused_journal(self.kiosk_data_dir(), clock)
+        return self._closing_sign_in
+
+    def kiosk_data_dir(self) -> Path:
+        from ..store import resolve_data_dir
+
+        return self.data_dir or resolve_data_dir(None, None)
 
     def journal_attendant(self, event: str, value: int | None = None) -> None:
         from ..kiosk.mode import ATTENDANT_LOG_LEVELS, ATTENDANT_LOG_TEXT

@@ -5,8 +5,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..kiosk.idle import IdleStep
-from ..kiosk.intents import BackToWelcome, CallOpenDecision, StartAttract
-from ..kiosk.mode import KioskMode
+from ..kiosk.intents import BackToWelcome, CallOpenDecision, CloseAttendant, StartAttract
+from ..kiosk.mode import Attendant, KioskMode
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -24,7 +24,6 @@ class ShownKiosk(KioskMode):
 
     def tick(self) -> IdleStep:
         """Once a second: the idle timeout, the reality check and the top bar's clock."""
-        from .screens.attendant_base import AttendantScreen
         from .screens.welcome import WelcomeScreen
 
         app = self.app
@@ -33,7 +32,7 @@ class ShownKiosk(KioskMode):
         summary = app.guest_summary()  # before idle may end the session
         idle = self.idle(
             welcome_shown=app.shows(WelcomeScreen),
-            attendant_at_work=app.shows(AttendantScreen),
+            attendant=self.attendant(),
             welcome_in_view=isinstance(app.screen, WelcomeScreen),
         )
         if idle is not None:
@@ -42,7 +41,7 @@ class ShownKiosk(KioskMode):
                 return IdleStep.NOTHING
             if isinstance(idle, BackToWelcome):  # the guest has left: what their session came to
                 app.show_session_summary(summary)
-        due = self.reality_check()
+        due = self.reality_check(self.attendant())  # as it is now: idle may just have closed it
         if due is not None:
             app.carry_out(due)
         app.refresh_session_info()
@@ -50,4 +49,18 @@ class ShownKiosk(KioskMode):
             return IdleStep.NOTHING
         if isinstance(idle, StartAttract):
             return IdleStep.ATTRACT
+        if isinstance(idle, CloseAttendant):
+            return IdleStep.ATTENDANT_CLOSED
         return IdleStep.CALL if isinstance(idle, CallOpenDecision) else IdleStep.WELCOME
+
+    def attendant(self) -> Attendant:
+        """How far the attendant's side is open: its screens, and a question over them, are on the stack."""
+        from .screens.attendant import PinScreen
+        from .screens.attendant_base import AttendantScreen
+
+        screens = [screen for screen in self.app.screen_stack if isinstance(screen, AttendantScreen)]
+        if any(screen.waiting for screen in screens):
+            return Attendant.WAITING
+        if screens:
+            return Attendant.SIGNED_IN
+        return Attendant.PIN_ENTRY if self.app.shows(PinScreen) else Attendant.AWAY

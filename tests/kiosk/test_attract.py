@@ -12,8 +12,8 @@ from reddog_tui.engine import Card, Outcome, Phase, StackedDealer
 from reddog_tui.i18n import LANGUAGES, catalogue
 from reddog_tui.kiosk.attract import HandStep, Tagline, attract_frames, demo_hand
 from reddog_tui.kiosk.idle import IdleStep
-from reddog_tui.kiosk.intents import StartAttract
-from reddog_tui.kiosk.mode import KioskMode
+from reddog_tui.kiosk.intents import CloseAttendant, StartAttract
+from reddog_tui.kiosk.mode import Attendant, KioskMode
 from reddog_tui.kiosk.pin import PIN_SETTING, hash_pin
 from reddog_tui.store import GameSession, Store
 from reddog_tui.ui.screens.attract import PLAY_HINT, AttractScreen
@@ -22,7 +22,7 @@ from tests.ui.helpers import HeldTimers, language_spot, run, screen_text
 
 from .kiosk_helpers import PIN, Clock, kiosk_app
 
-ON_WELCOME = {"welcome_shown": True, "attendant_at_work": False, "welcome_in_view": True}
+ON_WELCOME = {"welcome_shown": True, "welcome_in_view": True}
 
 
 def in_one_line(text: str) -> str:
@@ -58,9 +58,11 @@ def test_no_attract_mode_with_credits_under_another_screen_or_for_the_attendant(
     kiosk = KioskMode(session, clock)
     clock.now += kiosk.idle_timeout
     assert kiosk.idle(**{**ON_WELCOME, "welcome_in_view": False}) is None  # a summary or the rules on top
-    assert kiosk.idle(**{**ON_WELCOME, "attendant_at_work": True}) is None
     session.add_credits(5)
     assert kiosk.idle(**ON_WELCOME) is None  # credits are there: someone is playing
+    session.cash_out()
+    # The attendant's side left open closes first (then the welcome waits another timeout).
+    assert kiosk.idle(**ON_WELCOME, attendant=Attendant.SIGNED_IN) == CloseAttendant(signed_in=True)
 
 
 # --- the frames -----------------------------------------------------------------------------------

@@ -8,6 +8,8 @@ from reddog_tui.engine import Action, Phase, StackedDealer
 from reddog_tui.kiosk.intents import (
     BackToWelcome,
     CallOpenDecision,
+    CloseAttendant,
+    CloseKiosk,
     JournalAttendant,
     LockSignIn,
     OpenAttendantMenu,
@@ -15,7 +17,7 @@ from reddog_tui.kiosk.intents import (
     ShowRealityCheck,
     TakeAction,
 )
-from reddog_tui.kiosk.mode import KioskMode
+from reddog_tui.kiosk.mode import Attendant, ClosingSignIn, KioskMode
 from reddog_tui.kiosk.pin import LOCK_STEPS, MAX_ATTEMPTS, PIN_SETTING, hash_pin
 from reddog_tui.store import GameSession, Store
 from reddog_tui.store.settings import Key
@@ -23,7 +25,7 @@ from reddog_tui.store.settings import Key
 from .kiosk_helpers import PIN, Clock
 
 WRONG = "1357"
-NO_SCREENS = {"welcome_shown": False, "attendant_at_work": False}
+NO_SCREENS = {"welcome_shown": False}
 
 
 @pytest.fixture
@@ -100,11 +102,39 @@ def test_an_empty_table_goes_back_to_the_welcome_in_the_default_language(session
     assert kiosk.idle(**NO_SCREENS) == BackToWelcome("fr")
 
 
-@pytest.mark.parametrize("shown", ["welcome_shown", "attendant_at_work"])
-def test_the_welcome_is_not_asked_for_over_itself_or_the_attendant(session, clock, shown):
+def test_the_welcome_is_not_asked_for_over_itself(session, clock):
     kiosk = KioskMode(session, clock)
     clock.now += kiosk.idle_timeout
-    assert kiosk.idle(**{**NO_SCREENS, shown: True}) is None
+    assert kiosk.idle(welcome_shown=True) is None
+
+
+@pytest.mark.parametrize(
+    ("attendant", "signed_in"), [(Attendant.SIGNED_IN, True), (Attendant.PIN_ENTRY, False)], ids=["menu", "pin"]
+)
+def test_the_attendants_side_left_idle_closes_at_the_idle_timeout(session, clock, attendant, signed_in):
+    """Credits on the kiosk or not: the next guest never finds the attendant's screens open."""
+    session.set_setting(Key.IDLE_TIMEOUT, 30)
+    kiosk = KioskMode(session, clock)
+    at_decision(session, kiosk)  # a guest's decision is open under it too
+    kiosk.note_input()
+    clock.now += 29
+    assert kiosk.idle(welcome_shown=False, attendant=attendant) is None
+    clock.now += 1
+    assert kiosk.idle(welcome_shown=False, attendant=attendant) == CloseAttendant(signed_in=signed_in)
+    # The guest's own timeout starts then: the decision is theirs for another whole timeout.
+    assert kiosk.last_input == clock.now
+    clock.now += 29
+    assert kiosk.idle(**NO_SCREENS) is None
+    clock.now += 1
+    assert kiosk.idle(**NO_SCREENS) == CallOpenDecision()
+
+
+def test_the_attendants_side_stays_while_it_waits_for_an_answer(session, clock):
+    """The hall's answer to a voucher, the journal check's verdict: shown, not lost under the guest's screen."""
+    kiosk = KioskMode(session, clock)
+    clock.now += 10 * kiosk.idle_timeout
+    assert kiosk.idle(welcome_shown=False, attendant=Attendant.WAITING) is None
+    assert kiosk.idle(welcome_shown=False, attendant=Attendant.SIGNED_IN) == CloseAttendant(signed_in=True)
 
 
 def test_going_back_to_the_welcome_ends_the_players_session(session, clock):
@@ -137,6 +167,19 @@ def test_the_reality_check_comes_at_each_interval_of_play(session, clock):
     assert kiosk.reality_check() is None
     clock.now += 1
     assert kiosk.reality_check() == ShowRealityCheck()
+
+
+def test_the_reality_check_is_held_while_the_attendant_is_there_and_comes_after(session, clock):
+    kiosk = KioskMode(session, clock)
+    session.add_credits(50)
+    kiosk.credits_added(50)
+    clock.now += kiosk.reality_minutes * 60
+    for attendant in (Attendant.PIN_ENTRY, Attendant.SIGNED_IN, Attendant.WAITING):
+        assert kiosk.reality_check(attendant) is None
+    clock.now += 600  # however long the attendant stays
+    assert kiosk.reality_check(Attendant.SIGNED_IN) is None
+    assert kiosk.reality_check(Attendant.AWAY) == ShowRealityCheck()
+    assert kiosk.reality_check(Attendant.AWAY) is None  # once
 
 
 def test_no_reality_check_without_a_session_or_with_nothing_left(session, clock):
@@ -264,3 +307,30 @@ def test_no_pin_set(tmp_path, clock):
     with Store.open(tmp_path, clock=clock) as store:
         kiosk = KioskMode(GameSession(store, StackedDealer([]), initial_credits=0), clock)
         assert not kiosk.pin_set()
+
+
+# --- a kiosk whose journal failed -------------------------------------------------------------------
+
+
+def test_on_a_failed_journal_the_right_pin_closes_the_kiosk(session, clock):
+    """No menu to open, nothing to play: the PIN is the attendant's way out, and still locks."""
+    kiosk = KioskMode(session, clock)
+    closing = ClosingSignIn(kiosk.gate(), clock)
+    for _ in range(MAX_ATTEMPTS - 1):
+        assert closing.attempt(WRONG) == (JournalAttendant("pin_wrong"), RefusePin())
+    first = LOCK_STEPS[0]
+    assert closing.attempt(WRONG)[-1] == LockSignIn(until=clock.now + first)
+    assert closing.attempt(PIN)[-1] == LockSignIn(until=clock.now + first)  # not checked while locked
+    clock.now += first
+    assert closing.attempt(PIN) == (JournalAttendant("pin_accepted"), JournalAttendant("exit"), CloseKiosk())
+
+
+def test_a_refused_journal_gives_its_pin_if_it_can_be_read(session, clock, tmp_path):
+    closing = ClosingSignIn.for_refused_journal(tmp_path, clock)  # the session's journal, held open: readable
+    assert closing is not None
+    assert closing.attempt(PIN)[-1] == CloseKiosk()
+    garbage = tmp_path / "garbage"
+    garbage.mkdir()
+    (garbage / "reddog.db").write_bytes(b"this is not a journal" * 10)
+    assert ClosingSignIn.for_refused_journal(garbage, clock) is None  # then only a signal ends the kiosk
+    assert ClosingSignIn.for_refused_journal(tmp_path / "nothing", clock) is None

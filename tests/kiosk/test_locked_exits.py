@@ -7,10 +7,12 @@ import signal
 import pytest
 
 from reddog_tui.kiosk.signals import EXIT_SIGNALS, ExitSignalLock
+from reddog_tui.store import Store
+from reddog_tui.ui.screens.error import StoreErrorScreen
 from reddog_tui.ui.screens.table import TableScreen
 from tests.ui.helpers import make_app, run, screen_text
 
-from .kiosk_helpers import kiosk_app, with_pin
+from .kiosk_helpers import PIN, kiosk_app, with_pin
 
 LOCKED_KEYS = ("ctrl+q", "ctrl+c", "ctrl+z", "ctrl+backslash", "ctrl+p", "escape")
 
@@ -84,18 +86,42 @@ def test_the_command_line_refuses_kiosk_mode_without_a_pin(tmp_path, capsys):
 
 
 @run
-async def test_a_broken_journal_in_kiosk_mode_can_still_be_left(tmp_path):
-    """With the journal refused there is no attendant menu (the PIN is in it): Ctrl+Q leaves."""
+async def test_a_journal_refused_at_the_start_of_a_kiosk_takes_no_exit_key(tmp_path):
+    """Not a journal at all: no PIN can be read from it, so no key closes the kiosk; a signal does
+    (the service stopped), and the screen tells the staff so."""
     with_pin(tmp_path)
     db = tmp_path / "reddog.db"
     db.write_bytes(b"this is not a journal" * 10)
     app = kiosk_app(tmp_path, pin=False)
-    async with app.run_test(size=(80, 24)) as pilot:
+    async with app.run_test(size=(100, 30)) as pilot:
         await pilot.pause()
         assert app.store_error is not None and app.store_error.code == "not_a_database"
-        await pilot.press("ctrl+q")
+        await pilot.press("ctrl+q", "f12", "a", *PIN, "enter")
         await pilot.pause()
-        assert not app.is_running
+        assert app.is_running and isinstance(app.screen, StoreErrorScreen)
+        text = " ".join(screen_text(app).split())
+        assert "Stop the Red Dog service to close it." in text
+        assert "Quit" not in text and "F12" not in text  # neither key on the bar
+
+
+@run
+async def test_a_journal_refused_at_the_start_is_closed_with_the_pin_it_still_holds(tmp_path):
+    """Another Red Dog holds the journal: its PIN is still readable, and only the PIN closes the kiosk."""
+    with Store.open(with_pin(tmp_path)):  # held open meanwhile: this kiosk is refused ("locked")
+        app = kiosk_app(tmp_path, pin=False)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            assert app.store_error is not None and app.store_error.code == "locked"
+            await pilot.press("ctrl+q")
+            await pilot.pause()
+            assert app.is_running
+            assert "F12 and the attendant PIN close Red Dog" in " ".join(screen_text(app).split())
+            await pilot.press("f12", "1", "3", "5", "7", "enter")
+            await pilot.pause(0.1)
+            assert app.is_running and "Wrong PIN." in screen_text(app)
+            await pilot.press(*PIN, "enter")
+            await pilot.pause(0.1)
+            assert not app.is_running
 
 
 def test_the_exit_signals_are_ignored_from_before_the_kiosk_starts(tmp_path, monkeypatch):
@@ -122,3 +148,27 @@ def test_the_exit_signals_are_ignored_from_before_the_kiosk_starts(tmp_path, mon
     assert launch(args) == 0
     assert seen == {number: signal.SIG_IGN for number in EXIT_SIGNALS}
     assert {number: signal.getsignal(number) for number in EXIT_SIGNALS} == before
+
+
+@pytest.mark.parametrize("stopped_in", ["pin-entry", "add-credits"])
+@run
+async def test_a_journal_failing_under_the_attendants_screens_is_closed_with_the_pin(tmp_path, monkeypatch, stopped_in):
+    """The error screen covers the PIN entry or the menu that were open: F12 still reaches a PIN entry."""
+    from tests.ui.test_storage_errors import failing_writes
+
+    app = kiosk_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("enter", "f12")
+        if stopped_in == "add-credits":
+            await pilot.press(*PIN, "enter", "1", "1", "0", "enter")
+        await pilot.pause(0.1)
+        failing_writes(monkeypatch, tmp_path)
+        await pilot.press(*(("enter",) if stopped_in == "add-credits" else (*PIN, "enter")))
+        await pilot.pause(0.1)
+        assert isinstance(app.screen, StoreErrorScreen)
+        await pilot.press("ctrl+q")
+        await pilot.pause()
+        assert app.is_running
+        await pilot.press("f12", *PIN, "enter")
+        await pilot.pause(0.2)
+        assert not app.is_running

@@ -44,6 +44,7 @@ def test_attendant_menu(snap_compare, tmp_path, language):
     async def asked_to_stop(pilot):
         await pilot.press(*paid_in(1250))
         clock.now += 12 * 60
+        pilot.app.kiosk_mode.note_input()  # the attendant at work: the menu left idle would close
         pilot.app.kiosk_mode.cash_out_requested = True
         pilot.app.screen.refresh_view()
         await pilot.pause()

@@ -20,7 +20,7 @@ from textual.widgets.option_list import Option
 from ...engine import Phase, errors
 from ...i18n import _, pgettext
 from ...i18n.formatting import credits, number, voucher_number
-from ...kiosk.intents import OpenAttendantMenu
+from ...kiosk.intents import CloseKiosk, OpenAttendantMenu
 from ...kiosk.pin import MAX_PIN_LENGTH
 from ...store.settings import CREDITS_PAID_IN, Key, SettingRefused, parse, table_config
 from ..kiosk_texts import (
@@ -135,11 +135,16 @@ class PinScreen(NumberEntry, Screen):
         self.set_interval(1.0, self.refresh_view)  # the lock's countdown
 
     def refresh_view(self) -> None:
-        if self.app.kiosk_mode is None:
+        sign_in = self.app.attendant_sign_in()
+        if sign_in is None:
             return
         self.query_one("#pin-title", Static).update(_("Attendant"))
-        self.query_one("#pin-prompt", Static).update(_("Enter the attendant PIN and press Enter."))
-        left = self.app.running_kiosk.gate().locked_for()
+        if self.app.store_error is None:
+            prompt = _("Enter the attendant PIN and press Enter.")
+        else:  # the journal failed: the PIN only closes Red Dog
+            prompt = _("The journal cannot be used. Enter the attendant PIN and press Enter to close Red Dog.")
+        self.query_one("#pin-prompt", Static).update(prompt)
+        left = sign_in.locked_for()
         if left > 0:
             text = _("Too many wrong PINs: entry is locked for {time}.").format(time=seconds_left(left))
         elif self.result == "wrong":
@@ -156,10 +161,13 @@ class PinScreen(NumberEntry, Screen):
         field.value = ""
         if not pin:  # Enter on an empty field is no attempt: it must not count towards the lock
             return
-        intents = self.app.running_kiosk.try_pin(pin)
+        sign_in = self.app.attendant_sign_in()
+        if sign_in is None:
+            return
+        intents = sign_in.attempt(pin)
         self.app.carry_out(*intents)
-        if OpenAttendantMenu() in intents:
-            return  # the menu has replaced this screen
+        if OpenAttendantMenu() in intents or CloseKiosk() in intents:
+            return  # the menu has replaced this screen, or Red Dog closes
         self.result = "wrong"
         self.refresh_view()
 
@@ -362,10 +370,15 @@ class AttendantMenu(AttendantScreen):
         leave_attendant(self.app)
 
 
-def leave_attendant(app: RedDogApp) -> None:
-    """Back to the play screens (a table whose chips changed rebuilds its rack as it redraws)."""
-    app.journal_attendant("menu_closed")
-    while isinstance(app.screen, (AttendantScreen, PinScreen)):
+def leave_attendant(app: RedDogApp, event: str | None = "menu_closed") -> None:
+    """Back to the play screens (a table whose chips changed rebuilds its rack as it redraws);
+    `event` journaled first, None when nobody had signed in. A question left open over the
+    attendant's screens goes with them, unanswered: nothing it asked about is done."""
+    if event is not None:
+        app.journal_attendant(event)
+        if app.session is None:  # it could not be journaled: play has stopped on the error screen
+            return
+    while app.shows(AttendantScreen) or app.shows(PinScreen):
         app.pop_screen()
     app.publish_view()
     app.refresh_session_info()
@@ -465,6 +478,10 @@ class RedeemVoucherScreen(NumberEntry, AttendantScreen):
         super().__init__()
         self.message = ""
         self.asking = False
+
+    @property
+    def waiting(self) -> bool:
+        return self.asking
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="attendant-body"):

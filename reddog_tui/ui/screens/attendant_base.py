@@ -63,9 +63,14 @@ def back_key(action: str = "screen.back") -> KeyItem:
 
 
 class AttendantScreen(ViewScreen):
-    """A screen the attendant reached with the right PIN (idle never leaves it for the welcome)."""
+    """A screen the attendant reached with the right PIN; left idle, the kiosk closes it (`kiosk.mode`)."""
 
     DEFAULT_CSS = ATTENDANT_CSS
+
+    @property
+    def waiting(self) -> bool:
+        """Waiting for an answer to show (the hall's, the journal check's): idle does not close it meanwhile."""
+        return False
 
     def say(self, text: str) -> None:
         self.query_one(".attendant-message", Static).update(text)

@@ -39,6 +39,10 @@ class JournalCheckScreen(AttendantScreen):
         super().on_mount()
         self.run_check()
 
+    @property
+    def waiting(self) -> bool:
+        return self.results is None
+
     @work(thread=True, exclusive=True)
     def run_check(self) -> None:
         from ...store.health import check_journal
