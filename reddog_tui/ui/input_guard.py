@@ -5,7 +5,7 @@ Textual's input parser trusts what it reads. A key report with a number beyond U
 (`ESC[97:65u`), or an in-band window size of zero (then any click) makes it raise, and its
 input thread ends with it; a bracketed paste that never closes (`ESC[200~abc`) holds every
 later key, F12 included. `InputGuard` reads the bytes first, on both routes (the terminal's
-driver, ui/guarded_driver.py; the browser's relay, web/server.py), and passes on only:
+driver, ui/terminal_input.py; the browser's relay, web/server.py), and passes on only:
 
 - valid UTF-8 (anything else is dropped);
 - control sequences (ESC [ ... final byte) of at most Textual's 32 characters whose numbers
@@ -43,6 +43,7 @@ UNFINISHED = re.compile(r"\x1b\[([<=>?]?)([0-9:;]*)([ -/]*)")  # the same withou
 
 
 def numbers_fit(parameters: str) -> bool:
+    """Whether Textual can read each number of these parameters ("1;5", "97;;97:98")."""
     for index, field in enumerate(parameters.split(";")):
         numbers = field.split(":")
         if len(numbers) > 1 and index != 2:  # Textual reads the first two fields as plain numbers
