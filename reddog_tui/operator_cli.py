@@ -97,10 +97,11 @@ def run_meters(data_dir: Path, form: str, out: TextIO | None = None) -> int:
 
 def run_journal(data_dir: Path, since: datetime | None, form: str, out: TextIO | None = None) -> int:
     out = out or sys.stdout
-    refused = _reading(data_dir, lambda conn: read_journal(conn, since))
+    # The rows are worded inside the read: a round whose cards or hand cannot be read is damage.
+    refused = _reading(data_dir, lambda conn: journal_text(read_journal(conn, since), form))
     if isinstance(refused, int):
         return refused
-    out.write(journal_text(refused, form))
+    out.write(refused)
     return 0
 
 
@@ -171,7 +172,7 @@ def _reading(data_dir: Path, read):
         detail = str(database_path(data_dir))
     except StoreError as error:
         cause, detail = error.code, str(error)
-    except (ValueError, KeyError, TypeError) as exc:  # a table state that cannot be read
+    except (ValueError, KeyError, TypeError, OverflowError) as exc:  # a table state or a row that cannot be read
         cause, detail = "integrity", f"unreadable: {exc}"
     log.error("cannot read the journal in %s: %s", data_dir, detail)
     print(_("Journal: {path}").format(path=database_path(data_dir)), file=sys.stderr)

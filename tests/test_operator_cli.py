@@ -361,6 +361,25 @@ def test_journal_since_a_date_leaves_earlier_rows_out(capsys, tmp_path):
     assert code == 0 and json.loads(out) == []
 
 
+def test_a_since_with_its_own_offset_is_that_moment(capsys, tmp_path):
+    """--since 10:00:05+02:00 is 08:00:05 UTC: the offset given is kept, not replaced by UTC's."""
+    played(tmp_path, rounds=5)
+    _code, as_utc, _err = run(capsys, tmp_path, "attendant", "journal", "--since", "2027-01-15T08:00:05", "--json")
+    code, out, _err = run(capsys, tmp_path, "attendant", "journal", "--since", "2027-01-15T10:00:05+02:00", "--json")
+    assert code == 0 and json.loads(out) == json.loads(as_utc) and json.loads(out)
+
+
+def test_a_cash_out_is_listed_once_as_its_voucher(capsys, tmp_path):
+    with Store.open(tmp_path, clock=FakeClock()) as store:
+        GameSession(store, stacked(), initial_credits=300).cash_out()
+    code, out, _err = run(capsys, tmp_path, "attendant", "journal", "--json")
+    rows = json.loads(out)
+    assert code == 0 and [(r["record"], r["event"], r["amount"]) for r in rows] == [
+        ("credits", "open_table", 300),
+        ("voucher", None, 300),
+    ]
+
+
 def test_journal_text_is_in_the_chosen_language(capsys, tmp_path):
     played(tmp_path, rounds=2)
     code, out, _err = run(capsys, tmp_path, "attendant", "journal", lang="de")
@@ -399,3 +418,35 @@ def test_exports_of_a_folder_without_a_journal(capsys, tmp_path):
         assert code == 2 and out == ""
         assert "There is no journal in this folder." in err
     assert list(tmp_path.iterdir()) == []
+
+
+def test_exports_of_a_journal_whose_table_state_cannot_be_read_say_damaged(capsys, tmp_path):
+    """A journal that opens but holds a table state the kiosk cannot read is damaged (1), not
+    unreadable (2): the file was read, and what it holds is wrong."""
+    conn = raw(played(tmp_path))
+    conn.execute("""UPDATE table_state SET state = '{"credits": 5}'""")  # no table config, no phase
+    conn.close()
+    code, out, err = run(capsys, tmp_path, "attendant", "meters")
+    assert (code, out) == (1, "")
+    assert "Damage found." in err
+
+
+@pytest.mark.parametrize(
+    "damage, flags",
+    [
+        ("UPDATE rounds SET kind = 'bogus' WHERE round = 2", ()),  # a hand no release ever wrote
+        ("UPDATE rounds SET card1 = 'ZZ' WHERE round = 2", ()),  # no card
+        ("UPDATE rounds SET time = 1e30 WHERE round = 2", ()),  # a moment no calendar holds
+        ("UPDATE rounds SET time = 1e30 WHERE round = 2", ("--json",)),
+        ("UPDATE rounds SET time = 1e30 WHERE round = 2", ("--csv",)),
+    ],
+)
+def test_a_journal_listing_with_a_damaged_round_says_damaged_without_a_traceback(capsys, tmp_path, damage, flags):
+    """The text listing reads each round's cards and hand; any listing reads its time."""
+    conn = raw(played(tmp_path))
+    conn.execute("DROP TRIGGER rounds_append_only_update")
+    conn.execute(damage)
+    conn.close()
+    code, out, err = run(capsys, tmp_path, "attendant", "journal", *flags)
+    assert (code, out) == (1, "")
+    assert "Damage found." in err

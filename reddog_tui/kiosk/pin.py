@@ -39,12 +39,13 @@ def check_new_pin(pin: str) -> None:
         raise PinRefused("length")
 
 
-def hash_pin(pin: str, salt: bytes | None = None) -> str:
-    """'scrypt$N$r$p$salt$hash' with a fresh random salt."""
+def hash_pin(pin: str, salt: bytes | None = None, *, cost: int = _N) -> str:
+    """'scrypt$N$r$p$salt$hash' with a fresh random salt. The hash carries its cost N, which
+    `verify_pin` reads back; a lower `cost` is for tests that enter many PINs."""
     check_new_pin(pin)
     salt = salt if salt is not None else secrets.token_bytes(16)
-    digest = hashlib.scrypt(pin.encode(), salt=salt, n=_N, r=_R, p=_P, dklen=32)
-    return "$".join([_SCHEME, str(_N), str(_R), str(_P), salt.hex(), digest.hex()])
+    digest = hashlib.scrypt(pin.encode(), salt=salt, n=cost, r=_R, p=_P, dklen=32)
+    return "$".join([_SCHEME, str(cost), str(_R), str(_P), salt.hex(), digest.hex()])
 
 
 def verify_pin(pin: str, stored: str) -> bool:

@@ -107,6 +107,15 @@ def test_r3_no_deal_without_ante():
 def test_r3_cannot_remove_more_than_the_ante():
     with pytest.raises(errors.NothingToRemove):
         remove_chip(betting(ante=5), 10)
+    with pytest.raises(errors.NothingToRemove):  # not by a single credit either
+        remove_chip(betting(ante=4), 5)
+    assert remove_chip(betting(ante=5), 5).ante == 0  # the whole ante comes off
+
+
+def test_r3_an_ante_of_exactly_the_table_minimum_is_dealt_one_below_is_not():
+    assert deal(betting(ante=10, min_bet=10), stacked("2H 6S 4D")).phase is Phase.DECISION
+    with pytest.raises(errors.BelowTableMinimum):
+        deal(betting(ante=9, min_bet=10), stacked("2H 6S 4D"))
 
 
 # --- R4, R5, R6: the deal and the three cases ----------------------------------
@@ -180,6 +189,21 @@ def test_r7_raise_refused_when_credits_do_not_cover_it():
     assert call(state).outcome is Outcome.WIN
 
 
+def test_r7_credits_exactly_equal_to_the_ante_cover_the_raise():
+    """R7: the raise is offered "only when the player's credits cover it". Credits equal to the
+    ante cover it: 20 credits, an ante of 10, leave 10 after the deal, exactly the raise."""
+    state = deal(betting(credits=20, ante=10), stacked("2H JS 5C"))
+    assert (state.credits, state.ante) == (10, 10)
+    assert Action.RAISE in allowed_actions(state)
+    raised = raise_(state)
+    assert (raised.credits, raised.raised) == (0, 10)
+    assert raised.outcome is Outcome.WIN and raised.winnings == 20  # spread 8 pays 1:1 on ante and raise (R8)
+    # One credit short of the ante does not cover it.
+    short = deal(betting(credits=19, ante=10), stacked("2H JS 5C"))
+    with pytest.raises(errors.InsufficientCredits):
+        raise_(short)
+
+
 def test_r7_no_raise_after_the_decision():
     state = call(deal(betting(), stacked("2H JS 5C")))
     with pytest.raises(errors.ActionNotAllowed):
@@ -244,6 +268,14 @@ def test_r12_rebet_refused_when_credits_do_not_cover_the_ante():
     lost = call(deal(betting(credits=10, ante=10), stacked("2H JS AC")))
     with pytest.raises(errors.InsufficientCredits):
         rebet(lost, stacked("3H 9S 4C"))
+
+
+def test_r12_rebet_with_exactly_the_ante_left_is_dealt():
+    """R12 takes the ante from the credits again: credits of exactly the ante cover it."""
+    lost = call(deal(betting(credits=20, ante=10), stacked("2H JS AC", "2H JS 5C")))
+    assert lost.outcome is Outcome.LOSE and lost.credits + lost.on_table == 10
+    again = rebet(lost, stacked("2H JS 5C"))
+    assert (again.credits, again.ante, again.phase) == (0, 10, Phase.DECISION)
 
 
 def test_r12_new_bet_collects_everything():

@@ -107,3 +107,27 @@ def test_a_voucher_credit_the_hall_did_not_redeem_for_the_kiosk_is_a_discrepancy
     assert (
         f"Kiosk {kiosk_id:,}: 2 vouchers were credited here but not redeemed by the hall.\n" in capsys.readouterr().out
     )
+
+
+def test_a_voucher_credited_for_another_amount_than_the_hall_redeemed_is_a_discrepancy(pg, kiosk_id, kiosk_store):
+    """The hall redeemed 300 for this kiosk's intent; the kiosk credited 350. Right kiosk, right
+    intent, wrong amount: flagged as much as a voucher the hall never gave it."""
+    from reddog_tui.engine import StackedDealer
+    from reddog_tui.store import GameSession
+
+    issuer_store, redeemer_store = kiosk_store("issuer"), kiosk_store("redeemer")
+    issuer = GameSession(issuer_store, StackedDealer([]), initial_credits=300)
+    server.register_kiosk(pg, kiosk_id + 7000)
+    number = server.reserve_voucher_numbers(pg, kiosk_id + 7000, 1)[0]
+    issuer.cash_out(voucher_number=number)
+    server.ship(pg, kiosk_id + 7000, issuer_store.journal_entries_after(0, 100))
+
+    redeemer = GameSession(redeemer_store, StackedDealer([]), initial_credits=0)
+    server.register_kiosk(pg, kiosk_id)
+    seq = redeemer.begin_voucher_redemption(number)
+    assert server.redeem(pg, number, kiosk_id, seq).amount == 300
+    redeemer.credit_redeemed_voucher(number, 350)
+    server.ship(pg, kiosk_id, redeemer_store.journal_entries_after(0, 100))
+
+    (mine,) = [k for k in hall_meters(pg).kiosks if k.kiosk_id == kiosk_id]
+    assert (mine.credit_mismatches, mine.discrepancy) == (1, True)

@@ -103,6 +103,33 @@ def test_table_settings_sent_mid_round_wait_for_the_round_to_end(capsys, pg, pg_
     assert results(pg, push_id) == {kiosk_id: True}
 
 
+def test_a_kiosk_push_behind_a_waiting_table_push_waits_too_and_neither_is_lost(capsys, pg, pg_dsn, kiosk_id, linked):
+    """Pushes are applied in the order sent: a kiosk-only push after a table push waits with it
+    for the round's end (R15), since applying it first would mark the older one as done."""
+    session, link = linked(kiosk_id)
+    session.act(Action.ADD_CHIP, 10)
+    session.act(Action.DEAL)
+    while session.state.phase is Phase.SETTLED and session.state.outcome is not None:  # a push re-deals
+        session.act(Action.DEAL)
+    assert session.state.phase is Phase.DECISION
+
+    _, out, _ = push(capsys, pg_dsn, "--kiosk", str(kiosk_id), "max_bet=200")
+    table_push = int(out.split()[1])
+    _, out, _ = push(capsys, pg_dsn, "--kiosk", str(kiosk_id), "idle_timeout_seconds=300")
+    kiosk_push = int(out.split()[1])
+    wait_for_settings(link, 2)
+
+    assert link.apply_settings() is False
+    assert [p.push_id for p in link.replicator.pending_settings()] == [table_push, kiosk_push]
+    assert session.settings.idle_timeout_seconds == 120  # not before the table push
+    session.act(Action.CALL)
+    session.act(Action.NEW_BET)
+    assert link.apply_settings() is True
+    assert session.state.config.max_bet == 200 and session.settings.idle_timeout_seconds == 300
+    assert link.replicator.wait_shipped(session.seq, timeout=30)
+    assert results(pg, table_push) == {kiosk_id: True} and results(pg, kiosk_push) == {kiosk_id: True}
+
+
 def test_a_push_the_kiosk_refuses_is_journaled_refused_and_never_tried_again(capsys, pg, pg_dsn, kiosk_id, linked):
     """Each value is checked when sent; the table as a whole by the kiosk, against its own limits."""
     session, link = linked(kiosk_id)

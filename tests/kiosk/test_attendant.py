@@ -70,12 +70,12 @@ async def test_pin_entry_shows_no_digits_and_opens_the_menu(tmp_path):
     app = kiosk_app(tmp_path)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("enter", "f12", *PIN)
-        await pilot.pause(0.1)
+        await pilot.pause()
         assert isinstance(app.screen, PinScreen)
         text = screen_text(app)
         assert "••••" in text and PIN not in text
         await pilot.press("enter")
-        await pilot.pause(0.1)
+        await pilot.pause()
         assert isinstance(app.screen, AttendantMenu)
     assert journal(tmp_path)[0] == "attendant_pin_accepted"
 
@@ -88,15 +88,15 @@ async def test_three_wrong_pins_lock_the_entry_for_sixty_seconds_and_every_try_i
         await pilot.press("enter", "f12")
         for wrong in ("1111", "2222", "3333"):
             await pilot.press(*wrong, "enter")
-        await pilot.pause(0.1)
+        await pilot.pause()
         assert "locked for 60\u00a0seconds" in screen_text(app)
         clock.now += 59
         await pilot.press(*PIN, "enter")  # the right PIN, but still locked
-        await pilot.pause(0.1)
+        await pilot.pause()
         assert isinstance(app.screen, PinScreen)
         clock.now += 1
         await pilot.press(*PIN, "enter")
-        await pilot.pause(0.1)
+        await pilot.pause()
         assert isinstance(app.screen, AttendantMenu)
     assert journal(tmp_path)[:5] == [
         "attendant_pin_accepted",
@@ -114,17 +114,17 @@ async def test_credits_in_cash_out_voucher_and_meters(tmp_path):
         await pilot.press("enter")
         await enter_pin(pilot)
         await pilot.press(*paying_in(250))
-        await pilot.pause(0.1)
+        await pilot.pause()
         assert app.session.state.credits == 250
         assert "250\u00a0credits added." in screen_text(app)
         await pilot.press("escape", "2", "enter")  # cash out, confirmed
-        await pilot.pause(0.1)
+        await pilot.pause()
         assert isinstance(app.screen, VoucherScreen)
         text = screen_text(app)
         assert "Voucher number" in text and "250\u00a0credits" in text and "000001" in text
         assert app.session.state.credits == 0
         await pilot.press("enter", "3")
-        await pilot.pause(0.1)
+        await pilot.pause()
         text = screen_text(app)
         assert "Credits in" in text and "Credits out" in text
         meters = app.session.meters()
@@ -138,7 +138,7 @@ async def test_operator_settings_refuse_bad_values_and_keep_the_old_ones(tmp_pat
         await pilot.press("enter")
         await enter_pin(pilot)
         await pilot.press("4")
-        await pilot.pause(0.1)
+        await pilot.pause()
         assert isinstance(app.screen, OperatorSettingsScreen)
         screen = app.screen
         cases = {
@@ -160,7 +160,7 @@ async def test_operator_settings_refuse_bad_values_and_keep_the_old_ones(tmp_pat
         screen.query_one("#field-decks").value = "6"
         screen.query_one("#field-idle-timeout-seconds").value = "300"
         await pilot.press("enter")
-        await pilot.pause(0.1)
+        await pilot.pause()
         assert "Settings saved." in screen_text(app)
         assert app.session.state.config.decks == 6
         assert app.kiosk_mode.idle_timeout == 300
@@ -173,7 +173,7 @@ async def test_exit_from_the_menu_ends_the_app(tmp_path):
         await pilot.press("enter")
         await enter_pin(pilot)
         await pilot.press("6", "enter")  # exit, confirmed
-        await pilot.pause(0.1)
+        await pilot.pause()
         assert not app.is_running
     assert journal(tmp_path)[0] == "attendant_exit"
 
@@ -183,10 +183,10 @@ async def test_enter_on_an_empty_pin_is_not_an_attempt(tmp_path):
     app = kiosk_app(tmp_path)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("enter", "f12", "enter", "enter", "enter")
-        await pilot.pause(0.1)
+        await pilot.pause()
         assert isinstance(app.screen, PinScreen)
         await pilot.press(*PIN, "enter")  # not locked: the right PIN still opens the menu
-        await pilot.pause(0.1)
+        await pilot.pause()
         assert isinstance(app.screen, AttendantMenu)
     attendant_events = [action for action in journal(tmp_path) if action.startswith("attendant_pin")]
     assert attendant_events == ["attendant_pin_accepted"]  # the empty entries were no attempts
@@ -201,15 +201,15 @@ async def test_new_chip_values_rebuild_the_rack_wherever_the_menu_was_opened(tmp
             await pilot.press("enter")  # to the table first
         await enter_pin(pilot)
         await pilot.press("4")
-        await pilot.pause(0.1)
+        await pilot.pause()
         app.screen.query_one("#field-chip-values").value = "2, 20"
         await pilot.press("enter")
-        await pilot.pause(0.1)
+        await pilot.pause()
         await pilot.press("escape", "escape")  # out of the settings, out of the menu
-        await pilot.pause(0.1)
+        await pilot.pause()
         if from_welcome:
             await pilot.press("enter")
-        await pilot.pause(0.1)
+        await pilot.pause()
         table = app.screen
         assert isinstance(table, TableScreen)
         assert table.bet_area.chip_values == (2, 20)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import csv
+import sqlite3
 
 from reddog_tui.cli import main
 from reddog_tui.ui.screens.attendant import MetersScreen
@@ -33,7 +34,7 @@ async def test_the_menu_checks_the_journal_the_kiosk_has_open(tmp_path):
         assert "Settled rounds and vouchers agree with the meters" in text  # the full check
         assert "Healthy." in text and "FAILED" not in text
         await pilot.press("escape")
-        await pilot.pause(0.1)
+        await pilot.pause()
         assert not isinstance(app.screen, JournalCheckScreen) and app.is_running
 
 
@@ -56,14 +57,14 @@ async def test_the_meters_screen_exports_what_the_command_line_exports(tmp_path,
         await pilot.press("enter")
         await enter_pin(pilot)
         await pilot.press(*paying_in(250))
-        await pilot.pause(0.1)
+        await pilot.pause()
         assert app.session.state.credits == 250
         await pilot.press("escape", "3")
-        await pilot.pause(0.1)
+        await pilot.pause()
         assert isinstance(app.screen, MetersScreen)
         assert "Export to files" in screen_text(app)
         await pilot.press("e")
-        await pilot.pause(0.1)
+        await pilot.pause()
         # The folder's name may be wrapped or folded across lines, so whitespace is not compared.
         assert "".join(f"Written to {tmp_path}:".split()) in "".join(screen_text(app).split())
     meters_file = next(tmp_path.glob("reddog-meters-*.csv"))
@@ -77,3 +78,26 @@ async def test_the_meters_screen_exports_what_the_command_line_exports(tmp_path,
     assert journal_file.read_text() == capsys.readouterr().out
     meters = {row["name"]: int(row["value"]) for row in csv.DictReader(meters_file.open())}
     assert meters["credits_in"] == 250 and meters["credits"] == 250
+
+
+@run
+async def test_an_export_of_a_journal_with_a_damaged_round_is_refused_in_words_and_the_kiosk_plays_on(tmp_path):
+    """A settled round whose time no calendar holds (a failing disk, a hand edit) cannot be
+    exported: the attendant is told so, nothing half written is left, and the kiosk stays up."""
+    app = kiosk_app(tmp_path)
+    conn = sqlite3.connect(tmp_path / "reddog.db")
+    conn.execute("INSERT INTO rounds VALUES (1, 1e30, '2H', '9S', '5D', 5, 0, 'spread', 6, 'win', 10, 100, 105)")
+    conn.commit()
+    conn.close()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("enter")
+        await enter_pin(pilot)
+        await pilot.press("3")
+        await pilot.pause()
+        assert isinstance(app.screen, MetersScreen)
+        await pilot.press("e")
+        await pilot.pause()
+        said = "".join(screen_text(app).split())
+        assert "".join(f"The export could not be written to {tmp_path}.".split()) in said
+        assert app.is_running and isinstance(app.screen, MetersScreen)
+    assert not list(tmp_path.glob("reddog-*"))

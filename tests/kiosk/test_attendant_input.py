@@ -34,7 +34,7 @@ def shown(app) -> str:
 async def operator_settings(pilot) -> OperatorSettingsScreen:
     await enter_pin(pilot)
     await pilot.press("4")
-    await pilot.pause(0.1)
+    await pilot.pause()
     assert isinstance(pilot.app.screen, OperatorSettingsScreen)
     return pilot.app.screen
 
@@ -73,10 +73,10 @@ async def test_a_value_beyond_what_the_table_can_show_is_refused_and_the_table_p
             assert app.session.state.config == before
             screen.query_one(selector).value = kept  # corrected: the next field is refused on its own
         await pilot.press("escape", "escape", "enter")  # out of the menu, to the table
-        await pilot.pause(0.1)
+        await pilot.pause()
         assert isinstance(app.screen, TableScreen) and "Pay table" in shown(app)
         await pilot.press("f1")  # the rules, which show the table's settings
-        await pilot.pause(0.1)
+        await pilot.pause()
         assert isinstance(app.screen, RulesScreen) and app.is_running
 
 
@@ -96,7 +96,7 @@ async def test_a_stored_table_beyond_the_limits_opens_with_safe_defaults_and_sta
     app = kiosk_app(tmp_path, language="de")
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("enter", "f1")
-        await pilot.pause(0.1)
+        await pilot.pause()
         assert isinstance(app.screen, RulesScreen) and app.is_running
         await pilot.press("escape")
         await enter_pin(pilot)

@@ -17,7 +17,7 @@ from .test_idle_and_reminders import with_credits
 async def answers_of(app, pilot, screen) -> list:
     answers: list = []
     app.push_screen(screen, answers.append)
-    await pilot.pause(0.1)
+    await pilot.pause()
     assert app.screen is screen
     return answers
 
@@ -38,7 +38,7 @@ async def test_the_reality_check_dismisses_the_guests_answer_and_changes_nothing
         await with_credits(app, pilot, 50)
         answers = await answers_of(app, pilot, RealityCheckScreen())
         await pilot.press(*keys)
-        await pilot.pause(0.1)
+        await pilot.pause()
         assert answers == [choice]
         assert isinstance(app.screen, TableScreen)
         # The answer went to this test's callback, not the app's: no cash-out was asked for.
@@ -57,7 +57,7 @@ async def test_a_tap_on_the_reality_checks_buttons_dismisses_the_same_answers(tm
         await with_credits(app, pilot, 50)
         answers = await answers_of(app, pilot, RealityCheckScreen())
         await pilot.click(button)
-        await pilot.pause(0.1)
+        await pilot.pause()
         assert answers == [choice]
 
 
@@ -69,10 +69,10 @@ async def test_the_app_turns_stop_into_a_cash_out_request_and_continue_into_noth
         await with_credits(app, pilot, 50)
         app.reality_check_answered(RealityChoice.CONTINUE)
         app.reality_check_answered(None)  # closed from outside (the guest left): no answer
-        await pilot.pause(0.1)
+        await pilot.pause()
         assert not app.kiosk_mode.cash_out_requested
         app.reality_check_answered(RealityChoice.STOP)
-        await pilot.pause(0.1)
+        await pilot.pause()
         assert app.kiosk_mode.cash_out_requested
         assert "Cash-out requested" in screen_text(app).splitlines()[0]
 
@@ -86,6 +86,6 @@ async def test_the_session_summary_dismisses_on_any_key(tmp_path):
         summary = app.guest_summary()
         answers = await answers_of(app, pilot, SummaryScreen(summary))
         await pilot.press("x")
-        await pilot.pause(0.1)
+        await pilot.pause()
         assert answers == [None]
         assert isinstance(app.screen, TableScreen)

@@ -34,9 +34,15 @@ def test_stored_hash_is_salted_and_is_not_the_pin():
     first, second = hash_pin("4711"), hash_pin("4711")
     assert "4711" not in first
     assert first != second  # a fresh salt every time
-    assert first.startswith("scrypt$")
+    assert first.split("$")[:4] == ["scrypt", str(2**14), "8", "1"]  # the kiosk's cost: about 16 MiB per check
     assert verify_pin("4711", first) and verify_pin("4711", second)
     assert not verify_pin("4712", first)
+
+
+def test_a_hash_carries_its_cost_and_is_checked_at_it():
+    cheap = hash_pin("4711", cost=2**4)  # as the kiosk tests store it
+    assert cheap.split("$")[1] == "16"
+    assert verify_pin("4711", cheap) and not verify_pin("4712", cheap)
 
 
 @pytest.mark.parametrize("pin", ["", "123", "12ab", "1234567890123", "１２３４"])

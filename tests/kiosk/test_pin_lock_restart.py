@@ -13,7 +13,7 @@ import pytest
 from reddog_tui.store import Store
 from reddog_tui.ui.screens.attendant import AttendantMenu, PinScreen
 from reddog_tui.ui.screens.table import TableScreen
-from tests.ui.helpers import run, screen_text
+from tests.ui.helpers import run, screen_text, wait_until
 
 from ..terminal import Terminal, app_command, clean_environment
 from .kiosk_helpers import PIN, Clock, kiosk_app, with_pin
@@ -33,21 +33,18 @@ async def three_wrong_pins(pilot) -> None:
     await pilot.press("f12")
     for wrong in ("1111", "2222", "3333"):
         await pilot.press(*wrong, "enter")
-    for _ in range(50):  # each PIN check takes a while: wait a few seconds at most for the lock
-        if pilot.app.kiosk_mode.pin_locked():
-            break
-        await pilot.pause(0.1)
-    await pilot.pause(0.1)
+    await wait_until(pilot, pilot.app.kiosk_mode.pin_locked)  # each PIN is checked as it is entered
+    await pilot.pause()
 
 
 async def shows(pilot, text: str, top_bar: bool = False) -> bool:
     """Whether the screen (or its top bar) shows `text` within a few seconds: a PIN check and
     its redraw take a while on a busy machine."""
-    for _ in range(50):
+    for _ in range(100):
         shown = screen_text(pilot.app)
         if text in (shown.splitlines()[0] if top_bar else shown):
             return True
-        await pilot.pause(0.1)
+        await pilot.pause(0.05)
     return False
 
 
@@ -68,15 +65,15 @@ async def test_a_restart_does_not_lift_the_lock(tmp_path):
     again = kiosk_app(tmp_path, clock=clock, pin=False)  # the same data dir, started anew
     async with again.run_test(size=(80, 24)) as pilot:
         await pilot.press("enter")
-        await pilot.pause(0.1)
+        await pilot.pause()
         assert await shows(pilot, BANNER["en"], top_bar=True)
         await pilot.press("f12", *PIN, "enter")  # the right PIN, but the lock still holds
-        await pilot.pause(0.1)
+        await pilot.pause()
         assert isinstance(again.screen, PinScreen)
         assert await shows(pilot, "locked for 40\u00a0seconds")
         clock.now += 40
         await pilot.press(*PIN, "enter")
-        await pilot.pause(0.1)
+        await pilot.pause()
         assert isinstance(again.screen, AttendantMenu)
     assert journaled_locks(tmp_path) == [60]
 
@@ -98,10 +95,10 @@ async def test_each_lock_in_a_row_lasts_longer_even_across_restarts(tmp_path):
     app = kiosk_app(tmp_path, clock=clock, pin=False)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("enter", "f12", *PIN, "enter")
-        await pilot.pause(0.1)
+        await pilot.pause()
         assert isinstance(app.screen, AttendantMenu)
         await pilot.press("escape")
-        await pilot.pause(0.1)
+        await pilot.pause()
         await three_wrong_pins(pilot)  # the right PIN started a new row
         assert await shows(pilot, "locked for 60\u00a0seconds")
 
@@ -115,12 +112,12 @@ async def test_the_table_tells_the_staff_while_the_entry_is_locked(tmp_path, lan
         await pilot.press("enter")
         await three_wrong_pins(pilot)
         await pilot.press("escape")
-        await pilot.pause(0.1)
+        await pilot.pause()
         assert isinstance(app.screen, TableScreen)
         assert await shows(pilot, BANNER[language], top_bar=True)
         clock.now += 60
         app.kiosk_mode.tick()  # the top bar is redrawn every second
-        await pilot.pause(0.1)
+        await pilot.pause()
         assert BANNER[language] not in screen_text(app)
 
 

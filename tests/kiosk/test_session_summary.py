@@ -24,10 +24,10 @@ def sentence(app) -> str:
 async def cash_out_and_leave(app, pilot) -> None:
     await enter_pin(pilot)
     await pilot.press("2", "enter")  # cash out, confirmed: the voucher is up
-    await pilot.pause(0.1)
+    await pilot.pause()
     assert not any(isinstance(s, SummaryScreen) for s in app.screen_stack)  # not over the attendant's screens
     await pilot.press("escape", "escape")  # the voucher, then the menu
-    await pilot.pause(0.1)
+    await pilot.pause()
 
 
 @run
@@ -70,12 +70,12 @@ async def test_back_to_welcome_shows_the_lost_session_and_it_closes_by_itself(tm
         await pilot.press("right", "plus", "d", "c")  # 5 called, won 1:1: 10
         await pilot.press("n", "right", "plus", "plus", "d")  # 10 on 7 and 8: a push; deal again
         await pilot.press("d", "c")  # 5 and 10 again, the King: lost
-        await pilot.pause(0.1)
+        await pilot.pause()
         assert app.session.state.credits == 0
         timers = HeldTimers(app)
         clock.now += app.kiosk_mode.idle_timeout
         app.kiosk_mode.tick()
-        await pilot.pause(0.1)
+        await pilot.pause()
         assert isinstance(app.screen, SummaryScreen)
         assert isinstance(app.screen_stack[-2], WelcomeScreen)
         summary = app.screen.summary
@@ -100,7 +100,7 @@ async def test_no_summary_without_a_round_played(tmp_path):
         await with_credits(app, pilot, 50)
         await enter_pin(pilot)
         await pilot.press("2", "enter", "escape", "escape")  # paid in and straight out
-        await pilot.pause(0.1)
+        await pilot.pause()
         assert isinstance(app.screen, TableScreen)
 
 
@@ -112,18 +112,18 @@ async def test_on_the_summary_the_language_key_switches_and_the_attendant_key_op
         await pilot.press("enter")
         await with_credits(app, pilot, 5)
         await pilot.press("right", "plus", "d", "c")  # 5 called, the King: lost, no credits left
-        await pilot.pause(0.1)
+        await pilot.pause()
         clock.now += app.kiosk_mode.idle_timeout
         app.kiosk_mode.tick()
-        await pilot.pause(0.1)
+        await pilot.pause()
         assert isinstance(app.screen, SummaryScreen)
         await pilot.press("l")
-        await pilot.pause(0.1)
+        await pilot.pause()
         assert app.language == next_language("en")
         assert isinstance(app.screen, SummaryScreen)  # still up, in the new language's words
         assert "Thank you for playing" not in screen_text(app)
         assert _("Thank you for playing") in screen_text(app)
         await pilot.press("f12")
-        await pilot.pause(0.1)
+        await pilot.pause()
         assert isinstance(app.screen, PinScreen)
         assert not any(isinstance(screen, SummaryScreen) for screen in app.screen_stack)

@@ -63,3 +63,26 @@ def test_copies_started_together_on_an_empty_folder_leave_one_good_journal(tmp_p
         with Store.open(data_dir, full_check=True) as store:
             assert store.load_table() is None  # a new, empty table
         assert {p.name for p in data_dir.iterdir()} <= {DB_FILENAME, DB_FILENAME + "-wal", DB_FILENAME + "-shm"}
+
+
+def test_drafts_an_interrupted_creation_left_are_removed_by_the_next_creation(tmp_path):
+    """A creation cut short (a power cut, kill -9) leaves its draft and SQLite's side files beside
+    the journal-to-be; the next creation, under the folder's lock, removes every one of them and
+    nothing else."""
+    tmp_path.mkdir(exist_ok=True)
+    drafts = [
+        f"{DB_FILENAME}.0123456789abcdef.new",
+        f"{DB_FILENAME}.0123456789abcdef.new-journal",
+        f"{DB_FILENAME}.fedcba9876543210.new-wal",
+        f"{DB_FILENAME}.fedcba9876543210.new-shm",
+        f"{DB_FILENAME}.new",  # the fixed name older releases built under
+        f"{DB_FILENAME}.new-journal",
+    ]
+    kept = ["notes.new", f"{DB_FILENAME}.backup.new", f"{DB_FILENAME}.0123.new", f"x{DB_FILENAME}.new"]
+    for name in drafts + kept:
+        (tmp_path / name).write_bytes(b"half a journal")
+    with Store.open(tmp_path) as store:
+        assert store.load_table() is None  # a new, empty journal
+    names = {p.name for p in tmp_path.iterdir()}
+    assert names.isdisjoint(drafts)
+    assert set(kept) <= names

@@ -139,6 +139,9 @@ def test_meters_cannot_shrink_even_by_hand(open_session):
     store, _ = open_session()
     with pytest.raises(sqlite3.IntegrityError):
         store._conn.execute("UPDATE meters SET value = 0 WHERE name = 'credits_in'")
+    with pytest.raises(sqlite3.IntegrityError):  # not by a single credit either
+        store._conn.execute("UPDATE meters SET value = value - 1 WHERE name = 'credits_in'")
+    store._conn.execute("UPDATE meters SET value = value WHERE name = 'credits_in'")  # staying put is no shrinking
     with pytest.raises(sqlite3.IntegrityError):
         store._conn.execute("DELETE FROM journal")
 

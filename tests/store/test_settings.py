@@ -18,15 +18,19 @@ from reddog_tui.store import GameSession, Store
 from reddog_tui.store.settings import (
     MAX_AMOUNT,
     MAX_CHIP,
+    SPECS,
     STORED_KEYS,
     Key,
     Refusal,
     SettingRefused,
     Settings,
+    Whole,
+    WholeList,
     check_table,
     parse,
     playable_ante,
     read_settings,
+    setting_text,
 )
 
 from .conftest import FakeClock, stacked
@@ -67,6 +71,48 @@ def test_a_number_is_taken_whole_or_refused_with_its_limits():
     assert refusal(lambda: parse(Key.CHIP_VALUES, "١٢٣, 5")).reason is Refusal.NOT_A_WHOLE_NUMBER
     assert refusal(lambda: parse(Key.CHIP_VALUES, "5, 5")).reason is Refusal.REPEATED_CHIP
     assert refusal(lambda: parse(Key.CHIP_VALUES, "1,2,3,4,5,6,7,8,9")).reason is Refusal.TOO_MANY_CHIPS
+
+
+BOUNDED = [key for key, spec in SPECS.items() if isinstance(spec, (Whole, WholeList))]
+
+
+@pytest.mark.parametrize("key", BOUNDED)
+def test_every_bounded_setting_takes_its_bounds_and_refuses_one_past_each(key):
+    """Walks the registry: a setting added with limits is held to them without a test of its own.
+    Typed text (the menu, the hall's push) and a stored value (the journal) are checked alike."""
+    spec = SPECS[key]
+    for value in (spec.low, spec.high):
+        typed = parse(key, str(value))
+        assert typed == ((value,) if isinstance(spec, WholeList) else value)
+        assert setting_text(key, typed) == str(value)
+    for value in (spec.low - 1, spec.high + 1):
+        if value < 0:
+            continue  # no digits write it; a sign is refused as no whole number (above)
+        refused = refusal(lambda value=value: parse(key, str(value)))
+        assert (refused.key, refused.reason, refused.low, refused.high) == (
+            key,
+            Refusal.OUT_OF_RANGE,
+            spec.low,
+            spec.high,
+        )
+        stored = (value,) if isinstance(spec, WholeList) else value
+        assert refusal(lambda stored=stored: setting_text(key, stored)).reason is Refusal.OUT_OF_RANGE
+    if isinstance(spec, WholeList):  # and as many values as it holds, not one more
+        values = range(spec.low, spec.low + spec.most + 1)
+        assert parse(key, ",".join(map(str, values[:-1]))) == tuple(values[:-1])
+        assert refusal(lambda: parse(key, ",".join(map(str, values)))).reason is Refusal.TOO_MANY_CHIPS
+
+
+def test_the_idle_timeout_is_half_a_minute_at_least(open_session):
+    """29 seconds is refused and 30 taken, typed or stored; a stored 29 reads as the default."""
+    assert parse(Key.IDLE_TIMEOUT, "30") == 30
+    assert refusal(lambda: parse(Key.IDLE_TIMEOUT, "29")).reason is Refusal.OUT_OF_RANGE
+    _, session = open_session()
+    assert refusal(lambda: session.set_setting(Key.IDLE_TIMEOUT, 29)).reason is Refusal.OUT_OF_RANGE
+    session.set_setting(Key.IDLE_TIMEOUT, 30)
+    assert session.settings.idle_timeout_seconds == 30
+    settings = read_settings({Key.IDLE_TIMEOUT.value: "29"})
+    assert settings.idle_timeout_seconds == Settings().idle_timeout_seconds and settings.problems[0].low == 30
 
 
 # --- the store and the session refuse what the screen refuses ---------------------------------------
@@ -113,6 +159,17 @@ def test_kiosk_settings_can_be_saved_during_a_round_but_table_settings_wait(open
     with pytest.raises(RedDogError) as info:
         session.reconfigure(replace(before.config, decks=2), {Key.IDLE_TIMEOUT: 900})
     assert info.value.code == "action_not_allowed" and session.settings.idle_timeout_seconds == 600
+
+
+def test_the_table_limits_may_meet_but_not_cross():
+    """The minimum may equal the maximum, and max winnings may equal the maximum bet; one past is refused."""
+    table = TableConfig()
+    assert check_table(replace(table, min_bet=500, max_bet=500, chip_values=(100,)))
+    assert check_table(replace(table, max_winnings=table.max_bet)).max_winnings == table.max_bet
+    crossed = refusal(lambda: check_table(replace(table, min_bet=501, max_bet=500, chip_values=(1,))))
+    assert (crossed.key, crossed.reason) == (Key.MIN_BET, Refusal.MIN_ABOVE_MAX)
+    below = refusal(lambda: check_table(replace(table, max_winnings=table.max_bet - 1)))
+    assert (below.key, below.reason) == (Key.MAX_WINNINGS, Refusal.WINNINGS_BELOW_MAX_BET)
 
 
 def test_every_setting_of_the_settings_table_has_a_typed_field():

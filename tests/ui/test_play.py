@@ -472,3 +472,18 @@ async def test_the_welcome_list_stops_at_its_ends(tmp_path):
         assert languages.highlighted_option.id == "de"  # the first
         await pilot.press("enter")
         assert app.language == "de" and isinstance(app.screen, TableScreen)
+
+
+@run
+async def test_a_start_with_chips_on_the_ante_opens_on_the_table(tmp_path):
+    """Chips the player placed before a restart are a round begun: no welcome screen over them."""
+    from reddog_tui.engine import Action, StackedDealer
+    from reddog_tui.store import GameSession, Store
+
+    with Store.open(tmp_path) as store:
+        GameSession(store, StackedDealer([])).act(Action.ADD_CHIP, 5)
+    app = make_app(tmp_path, "en")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, TableScreen)
+        assert (app.session.state.phase, app.session.state.ante) == (Phase.BETTING, 5)

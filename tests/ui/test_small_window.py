@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from reddog_tui.engine import Phase
 from reddog_tui.ui.screens.table import TableScreen
 from reddog_tui.ui.screens.welcome import WelcomeScreen
@@ -83,3 +85,20 @@ async def test_a_screen_starts_with_the_breakpoint_classes_textual_gives_its_siz
             predicted = {name for name, on in breakpoint_classes(app, width, height).items() if on}
             assert app.screen.classes & names == predicted, (width, height)
             assert set(TableScreen().classes) & names == predicted  # a screen made now starts so
+
+
+@pytest.mark.parametrize("size, notice", [((80, 24), False), ((79, 24), True), ((80, 23), True)])
+@run
+async def test_the_notice_comes_one_column_or_one_line_below_80_by_24(tmp_path, size, notice):
+    """The notice asks for the very size at which it goes away (its text and the screens'
+    breakpoints are two statements of 80×24)."""
+    app = make_app(tmp_path, "en")
+    async with app.run_test(size=size) as pilot:
+        await pilot.press("enter")  # at 80×24 to the table; behind the notice the welcome stays
+        await pilot.pause()
+        screen = app.screen
+        shown = screen.query_one("#too-small")
+        assert shown.display is notice
+        assert isinstance(screen, WelcomeScreen if notice else TableScreen)
+        if notice:
+            assert f"at least 80 × 24 (now {size[0]} × {size[1]})" in str(shown.content)

@@ -46,7 +46,8 @@ async def test_recall_of_a_damaged_history_shows_the_error_screen(tmp_path):
         assert "Integritätsprüfung" in screen_text(app)
         await pilot.press("escape", "f3", "d", "f1")  # the error screen stays
         assert on_error_screen(app, "integrity")
-    assert app.return_code in (0, None)
+        await pilot.press("ctrl+q")
+    assert app.return_code == 0  # quit from the error screen, not crashed nor left running
 
 
 def failing_writes(monkeypatch, tmp_path: Path) -> None:
@@ -68,7 +69,8 @@ async def test_a_storage_error_inside_an_action_shows_the_error_screen(tmp_path,
         await pilot.pause()
         assert on_error_screen(app, "disk_full")
         assert "Play has stopped" in screen_text(app)
-    assert app.return_code in (0, None)
+        await pilot.press("ctrl+q")
+    assert app.return_code == 0  # quit from the error screen, not crashed nor left running
     monkeypatch.undo()
     with Store.open(tmp_path) as store:  # what was committed before the failure is kept
         state, _seq, _balance = store.load_table()
@@ -87,7 +89,8 @@ async def test_a_storage_error_in_the_push_deal_timer_shows_the_error_screen(tmp
         await timers.fire()
         await pilot.pause()
         assert on_error_screen(app, "disk_full")
-    assert app.return_code in (0, None)
+        await pilot.press("ctrl+q")
+    assert app.return_code == 0  # quit from the error screen, not crashed nor left running
 
 
 @run

@@ -184,3 +184,13 @@ def test_the_page_names_no_other_host(tmp_path):
         assert "http://" not in html and "https://" not in html and "//fonts" not in html
     assert 'lang="fr"' in page and "La connexion à la table est terminée." in page
     assert "Cette borne est occupée" in busy
+
+
+@pytest.mark.parametrize(
+    "sent, default, size", [("120", 80, 120), ("0", 80, 1), ("-5", 24, 1), ("100000", 80, 1000), ("wide", 80, 80)]
+)
+def test_a_window_size_from_the_page_is_held_between_1_and_1000(sent, default, size):
+    """The page reports its size; a size no screen has (a page's mistake or a hostile one) is held."""
+    from reddog_tui.web.server import _size
+
+    assert _size(sent, default) == size

@@ -87,7 +87,7 @@ def export_to_data_dir(app) -> str:
     try:
         with read_only(folder) as conn:
             written = write_export_files(conn, folder, app.store.now())
-    except (OSError, StoreError, ValueError) as error:
+    except (OSError, StoreError, ValueError, TypeError, OverflowError) as error:  # the last three: a damaged row
         log.error("export to %s failed: %s", folder, error)
         return _("The export could not be written to {folder}.").format(folder=folder)
     log.info("meters and journal exported: %s", ", ".join(str(path) for path in written))
