@@ -28,10 +28,12 @@ from ..i18n.keys import APP
 from ..store.errors import StoreError
 from ..store.settings import Key, Settings
 from .glyphs import FULL, GlyphSet, current_glyph_set, use_glyph_set
+from .input_guard import MAX_TERMINAL_SIZE
 from .key_bindings import bindings
-from .key_pace import KeyPace, paced_driver
+from .key_pace import CLICK_BURST, CLICKS_PER_SECOND, KeyPace, paced_driver
 from .kiosk_mode import KioskApp
 from .screens.base import ViewScreen
+from .terminal_input import guarded_driver
 from .theme import build_themes, default_variables, theme_for
 from .view import TableView, build_view
 
@@ -59,6 +61,16 @@ class WholeCellScrollBarRender(ScrollBarRender):
 
 log = logging.getLogger(__name__)
 PRESSES = (events.Key, events.MouseDown, events.MouseUp)  # what a person presses (a click follows a MouseUp)
+
+
+def within_size_limit(event: events.Resize) -> events.Resize:
+    """The screen's new size, at most MAX_TERMINAL_SIZE each way, whichever route reported it
+    (the terminal, its in-band report, the browser's window)."""
+    width, height = event.size
+    if width <= MAX_TERMINAL_SIZE and height <= MAX_TERMINAL_SIZE:
+        return event
+    size = Size(min(width, MAX_TERMINAL_SIZE), min(height, MAX_TERMINAL_SIZE))
+    return events.Resize(size, size, pixel_size=event.pixel_size)
 
 
 class RedDogApp(KioskApp, App):
@@ -127,6 +139,7 @@ class RedDogApp(KioskApp, App):
         self._push_timer: Timer | None = None
         self._terminal_size: Size | None = None  # as last passed on to Textual (see on_event)
         self.key_pace = KeyPace()  # a flood of keys is dropped as it arrives (see get_driver_class)
+        self.click_pace = KeyPace(per_second=CLICKS_PER_SECOND, burst=CLICK_BURST)  # and of clicks
         # Until the store tells us better, show the requested or the system language.
         self.set_reactive(RedDogApp.language, language or i18n.system_language() or i18n.DEFAULT_LANGUAGE)
         i18n.set_language(self.language)
@@ -193,6 +206,7 @@ class RedDogApp(KioskApp, App):
 
     async def on_event(self, event: events.Event) -> None:
         if isinstance(event, events.Resize):
+            event = within_size_limit(event)
             if event.size == self._terminal_size:
                 # The terminal's first report of its size repeats the size the app started at.
                 # Textual would keep it and lay the screen out again at the same size.
@@ -382,8 +396,9 @@ class RedDogApp(KioskApp, App):
 
     # --- what may act ---------------------------------------------------------------
     def get_driver_class(self) -> type[Driver]:
-        """The platform's driver, dropping keys beyond a person's pace before they are queued."""
-        return paced_driver(super().get_driver_class())
+        """The platform's driver, reading the terminal through the input guard and dropping keys
+        and clicks beyond a person's pace before they are queued."""
+        return paced_driver(guarded_driver(super().get_driver_class()))
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         return self.may_act(action)  # the app's only check_action; Textual's own allows every action

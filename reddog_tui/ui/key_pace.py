@@ -1,9 +1,9 @@
-"""Keys at a person's pace: a flood (a paste, a stuck key, a script) is dropped, not queued.
+"""Keys and clicks at a person's pace: a flood (a paste, a stuck key, a script) is dropped, not queued.
 
 Every key the app takes may commit a transition to the journal, which waits for the
-disk. A flood of thousands of keys would keep the kiosk busy for minutes and hold
-every waiting key in memory; a person never types that fast, so such keys are
-dropped as they arrive and the queue stays short.
+disk. A flood of thousands of keys or clicks would keep the kiosk busy for minutes and hold
+every waiting one in memory; a person never types or clicks that fast, so such input is
+dropped as it arrives and the queue stays short.
 """
 
 from __future__ import annotations
@@ -20,6 +20,9 @@ from textual.message import Message
 KEYS_PER_SECOND = 30.0
 # A short run of keys typed quickly still passes whole (a PIN, a few chips).
 KEY_BURST = 40
+# A quick person taps about eight times a second; a run of taps on the digit pad passes whole.
+CLICKS_PER_SECOND = 10.0
+CLICK_BURST = 20
 
 
 class KeyPace:
@@ -58,24 +61,34 @@ def event_clock() -> float:
     return Message().time
 
 
-class _HasKeyPace:  # what the driver needs of the app
+class _HasPaces:  # what the driver needs of the app
     key_pace: KeyPace
+    click_pace: KeyPace
 
 
 def paced_driver(base: type[Driver]) -> type[Driver]:
-    """`base` (the terminal's driver), dropping keys the app's `key_pace` does not admit.
+    """`base` (the terminal's driver), dropping keys and clicks the app's `key_pace` and
+    `click_pace` do not admit; a click is a press and its release, dropped together.
 
     Textual calls `process_message` in the driver's input thread for every event it reads,
     before anything is queued for the app: a dropped key costs no task, no queue entry and
-    no memory (the pace is only ever asked from this one thread).
+    no memory (the paces are only ever asked from this one thread).
     """
 
     class PacedDriver(base):  # type: ignore[valid-type, misc]
         _app: Any
+        press_dropped = False  # the last mouse press was dropped: so is its release
 
         def process_message(self, message: Any) -> None:
-            app: _HasKeyPace = self._app
+            app: _HasPaces = self._app
             if isinstance(message, events.Key) and not app.key_pace.admit():
+                return
+            if isinstance(message, events.MouseDown):
+                self.press_dropped = not app.click_pace.admit()
+                if self.press_dropped:
+                    return
+            if isinstance(message, events.MouseUp) and self.press_dropped:
+                self.press_dropped = False
                 return
             super().process_message(message)
 

@@ -12,26 +12,31 @@ time too:
 
 A tab is known by an id the page keeps in the tab's sessionStorage, which a reload keeps and
 another tab, window or screen does not have (static/seat.js gives a copy of a playing tab an
-id of its own). Every file the page needs is served from here;
-the page names no other host.
+id of its own). Only our own page, reached by the address the server listens on, may
+connect (`same_origin`); every frame is checked for its shape, and the keys in it pass the
+same input guard as a terminal's (ui/input_guard.py) before the kiosk's process reads them.
+Every file the page needs is served from here; the page names no other host.
 """
 
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import html
+import json
 import logging
+import math
 import re
 import shlex
 import sys
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
+from urllib.parse import urlsplit
 
-from aiohttp import WSMsgType, web
+from aiohttp import WSMsgType, hdrs, web
 
 from ..i18n import _, set_language
+from ..ui.input_guard import MAX_TERMINAL_SIZE, InputGuard
 from ..ui.theme import FELT
 from .textual_serve_adapter import TEXTUAL_STATIC, DownloadManager, KioskAppService
 
@@ -43,6 +48,8 @@ BUSY_RETRY_S = 5  # the "in use" page tries again this often, so it gives way on
 TAB_ID = re.compile(r"[0-9a-f]{8,64}")
 DEFAULT_FONT_SIZE = 16
 GAME_NAME = "Red Dog"  # the page's title: the game's name, the same in every language
+LOCAL_NAMES = frozenset({"localhost", "127.0.0.1", "::1"})  # what a browser on this machine calls it
+EVERY_ADDRESS = frozenset({"", "0.0.0.0", "::"})  # listening on these, the machine answers to any name
 
 
 @dataclass
@@ -105,9 +112,10 @@ def page_language_texts() -> dict[str, str]:
 class KioskServer:
     """The aiohttp application of `reddog serve`."""
 
-    def __init__(self, kiosk_command: Sequence[str], language: str = "en") -> None:
+    def __init__(self, kiosk_command: Sequence[str], language: str = "en", host: str = "127.0.0.1") -> None:
         self.kiosk_command = list(kiosk_command)
         self.language = language  # of the pages, and of a table whose journal has no language yet
+        self.host = host  # the address it listens on: the names a page may reach it by
         self.seat = Seat()
         self.downloads = DownloadManager()
 
@@ -157,7 +165,29 @@ class KioskServer:
         )
         return web.Response(text=page, content_type="text/html", headers={"Cache-Control": "no-store"})
 
-    async def websocket(self, request: web.Request) -> web.WebSocketResponse:
+    def same_origin(self, request: web.Request) -> bool:
+        """Whether the connection comes from our own page, by our own name: a page of another
+        site may open a websocket to this machine (its Origin says so), and a name of another
+        site may lead to this machine (DNS rebinding: its Host says so)."""
+        host = request.headers.get(hdrs.HOST, "")
+        name = _host_name(host)
+        listening = self.host.strip("[]").lower()
+        if name is None or (listening not in EVERY_ADDRESS and name not in LOCAL_NAMES | {listening}):
+            return False
+        origin = request.headers.get(hdrs.ORIGIN)
+        if origin is None:  # not a browser's page
+            return True
+        parts = urlsplit(origin)
+        return parts.scheme in ("http", "https") and parts.netloc.lower() == host.lower()
+
+    async def websocket(self, request: web.Request) -> web.StreamResponse:
+        if not self.same_origin(request):
+            log.warning(
+                "refused a connection from another site (Origin %r, Host %r)",
+                request.headers.get(hdrs.ORIGIN),
+                request.headers.get(hdrs.HOST),
+            )
+            return web.Response(status=403)
         tab = request.match_info["tab"]
         websocket = web.WebSocketResponse(heartbeat=15)
         await websocket.prepare(request)
@@ -201,30 +231,60 @@ class KioskServer:
             await holder.ended.wait()
 
 
-def _size(text: str | None, default: int) -> int:
+def _host_name(host: str) -> str | None:
+    """The name in a Host header ("name:port", "[::1]:port"), lowercase; None if it is not one."""
     try:
-        return max(1, min(1000, int(text or default)))
+        return urlsplit(f"//{host}").hostname
     except ValueError:
+        return None
+
+
+def _size(value: object, default: int) -> int:
+    """A width or height from the browser (the address's text, or a number in a frame), in
+    1..MAX_TERMINAL_SIZE; anything else gives `default`."""
+    if isinstance(value, str):
+        try:
+            value = int(value)
+        except ValueError:
+            return default
+    if isinstance(value, float) and math.isfinite(value):
+        value = int(value)
+    if not isinstance(value, int) or isinstance(value, bool):
         return default
+    return max(1, min(MAX_TERMINAL_SIZE, value))
+
+
+def _frame(text: str) -> tuple[str, object]:
+    """A frame from the page, `["kind", data]`; anything else is ("", None), which nothing heeds."""
+    try:
+        frame = json.loads(text)
+    except (ValueError, RecursionError):  # not JSON, or nested too deep to read
+        return "", None
+    if isinstance(frame, list) and len(frame) == 2 and isinstance(frame[0], str):
+        return frame[0], frame[1]
+    return "", None
 
 
 async def _relay(websocket: web.WebSocketResponse, service: KioskAppService) -> None:
-    """Keys, clicks and the window's size from the browser to the kiosk, until either side closes."""
+    """Keys, clicks and the window's size from the browser to the kiosk, until either side closes.
+    Frames of any other shape are ignored; the keys pass the same guard as a terminal's."""
+    guard = InputGuard()
     async for message in websocket:
         if message.type != WSMsgType.TEXT:
             continue
-        with contextlib.suppress(ValueError):
-            kind, data = message.json()
-            if kind == "stdin" and isinstance(data, str):
-                await service.send_bytes(data.encode("utf-8"))
-            elif kind == "resize" and isinstance(data, dict):
-                await service.set_terminal_size(_size(data.get("width"), 80), _size(data.get("height"), 24))
-            elif kind == "ping":
-                await websocket.send_json(["pong", data])
-            elif kind == "blur":
-                await service.blur()
-            elif kind == "focus":
-                await service.focus()
+        kind, data = _frame(message.data)
+        if kind == "stdin" and isinstance(data, str):
+            passed = guard.feed(data.encode("utf-8", "surrogatepass"))  # the guard drops what is not UTF-8
+            if passed:  # Textual takes an empty packet for the end of its input
+                await service.send_bytes(passed)
+        elif kind == "resize" and isinstance(data, dict):
+            await service.set_terminal_size(_size(data.get("width"), 80), _size(data.get("height"), 24))
+        elif kind == "ping":
+            await websocket.send_json(["pong", data])
+        elif kind == "blur":
+            await service.blur()
+        elif kind == "focus":
+            await service.focus()
 
 
 # textual.js draws with the font family 'Roboto Mono'; that name is given here to DejaVu Sans
@@ -299,7 +359,7 @@ def kiosk_command(data_dir: Path, *, kiosk: bool, extra: Sequence[str] = ()) -> 
 
 def serve(host: str, port: int, data_dir: Path, *, kiosk: bool, language: str, extra: Sequence[str] = ()) -> int:
     """Runs the server until SIGINT or SIGTERM; the kiosk playing then is ended cleanly."""
-    server = KioskServer(kiosk_command(data_dir, kiosk=kiosk, extra=extra), language=language)
+    server = KioskServer(kiosk_command(data_dir, kiosk=kiosk, extra=extra), language=language, host=host)
     log.info("serving the kiosk on http://%s:%d/, data dir %s", host, port, data_dir)
     try:
         web.run_app(server.application(), host=host, port=port, print=None, access_log=None)

@@ -9,7 +9,7 @@ from textual.app import App
 from textual.driver import Driver
 from textual.geometry import Size
 
-from reddog_tui.ui.key_pace import KEY_BURST, KEYS_PER_SECOND, KeyPace, paced_driver
+from reddog_tui.ui.key_pace import CLICK_BURST, CLICKS_PER_SECOND, KEY_BURST, KEYS_PER_SECOND, KeyPace, paced_driver
 
 from .helpers import run
 
@@ -88,7 +88,7 @@ class RecordingDriver(Driver):
 @run
 async def test_the_driver_drops_keys_beyond_the_pace_before_they_reach_the_app():
     clock = Clock()
-    app = SimpleNamespace(key_pace=KeyPace(clock))
+    app = SimpleNamespace(key_pace=KeyPace(clock), click_pace=KeyPace(clock))
     driver = paced_driver(RecordingDriver)(app)
     for _ in range(5_000):  # a paste: every key at the same instant
         driver.process_message(events.Key("plus", "+"))
@@ -97,6 +97,28 @@ async def test_the_driver_drops_keys_beyond_the_pace_before_they_reach_the_app()
     clock.now += 1.0  # a second later a person's keys pass again
     driver.process_message(events.Key("minus", "-"))
     assert driver.sent[-1].key == "minus"
+
+
+def mouse(kind: type[events.MouseEvent], x: int) -> events.MouseEvent:
+    return kind(None, x, 5, 0, 0, 1, False, False, False)
+
+
+@run
+async def test_the_driver_drops_clicks_beyond_the_pace_press_and_release_together():
+    clock = Clock()
+    app = SimpleNamespace(key_pace=KeyPace(clock), click_pace=KeyPace(clock, CLICKS_PER_SECOND, CLICK_BURST))
+    driver = paced_driver(RecordingDriver)(app)
+    for x in range(5_000):  # a script's clicks, all at the same instant
+        driver.process_message(mouse(events.MouseDown, x))
+        driver.process_message(mouse(events.MouseUp, x))
+    driver.process_message(mouse(events.MouseMove, 0))  # moving the mouse is no click
+    assert [type(m) for m in driver.sent] == [events.MouseDown, events.MouseUp] * CLICK_BURST + [events.MouseMove]
+    assert [m.x for m in driver.sent[:-1:2]] == list(range(CLICK_BURST))  # each release with its press
+    driver.process_message(events.Key("plus", "+"))  # keys have a pace of their own
+    assert isinstance(driver.sent[-1], events.Key)
+    clock.now += 1.0  # a second later a person's clicks pass again
+    driver.process_message(mouse(events.MouseDown, 1))
+    assert isinstance(driver.sent[-1], events.MouseDown)
 
 
 def test_the_app_runs_on_the_paced_driver():

@@ -1,0 +1,44 @@
+"""The guarded driver's reader: Textual reads the guard's pipe, and starts afresh if it fails."""
+
+from __future__ import annotations
+
+import os
+import sys
+import threading
+
+import pytest
+
+from reddog_tui.ui.terminal_input import guarded_driver
+
+pytestmark = pytest.mark.skipif(sys.platform == "win32", reason="Textual's LinuxDriver")
+
+
+def test_the_reader_reads_through_the_guard_and_starts_afresh_after_a_failure():
+    from textual.drivers.linux_driver import LinuxDriver
+
+    terminal, typing = os.pipe()  # the terminal, as the driver sees it, and the keyboard
+    runs: list = []
+
+    class TextualReader(LinuxDriver):  # stands in for Textual's reading loop
+        def run_input_thread(self) -> None:
+            runs.append(self.fileno)
+            if len(runs) == 1:
+                raise OverflowError("as Textual's parser on input it cannot read")
+            os.write(typing, b"\x1b[99999999999999999999;5ux")
+            read = b""
+            while b"x" not in read:
+                read += os.read(self.fileno, 100)
+            runs.append(read)
+            self.exit_event.set()  # the app stops reading
+
+    # Without __init__: the driver's own would take this process's standard input and signals.
+    driver = object.__new__(guarded_driver(TextualReader))
+    driver.fileno, driver.exit_event = terminal, threading.Event()
+    try:
+        driver.run_input_thread()
+    finally:
+        os.close(terminal)
+        os.close(typing)
+    assert runs[0] == runs[1] != terminal  # both runs read the guard's pipe
+    assert runs[2] == b"x"  # what the guard let through
+    assert driver.fileno == terminal  # the terminal again, for the driver's termios calls
