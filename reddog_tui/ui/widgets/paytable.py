@@ -8,7 +8,7 @@ from textual.reactive import reactive
 from textual.strip import Strip
 
 from ...engine import HandKind, pay_table
-from ...i18n import _
+from ...i18n import _, pgettext
 from ...i18n.formatting import number, odds
 from ..texts import hand_name, pay_table_name
 from .kept import DrawnAtOnce
@@ -42,7 +42,7 @@ def pay_rows(compact: bool, width: int = 0) -> list[tuple[str, str, set[tuple[Ha
             rows.append((hand_name(HandKind.SPREAD, k), odds(x), {(HandKind.SPREAD, k)}))
     for kind, _k, paid in pay_table():
         if kind is not HandKind.SPREAD:
-            pays = odds(paid) if paid is not None else _("push")
+            pays = odds(paid) if paid is not None else pgettext("pay table", "push")
             label = pay_table_name(kind)
             if len(label) + 1 + len(pays) > width:
                 label = hand_name(kind)
