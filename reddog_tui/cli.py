@@ -181,8 +181,8 @@ def _add_hall(commands) -> None:
                                              "live. Commands: the cash desk, the meters of every kiosk and the "
                                              "settings it sends them."))  # fmt: skip
     tasks = hall.add_subparsers(dest="hall_command", parser_class=_Parser)  # none: the console
-    cashier = tasks.add_parser("cashier", help=_("pay a voucher at the cash desk, once"),
-                               description=_("Pays a voucher of the hall at the cash desk, once."))  # fmt: skip
+    cashier = tasks.add_parser("cashier", help=_("pay out a voucher at the cash desk (once only)"),
+                               description=_("Pays out a hall voucher at the cash desk (each voucher only once)."))  # fmt: skip
     cashier.add_argument("voucher", type=_whole_number(1, None, _("NUMBER")), metavar=_("NUMBER"),
                          help=_("the voucher's validation number"))  # fmt: skip
     tasks.add_parser("meters", help=_("meters of every kiosk and of the hall, with discrepancies"),
@@ -257,7 +257,7 @@ def _add_serve(commands) -> None:
                        help=_("the address to listen on (default 127.0.0.1, this machine only)"))  # fmt: skip
     serve.add_argument("--port", type=_port, default=8000, metavar="N", help=_("the port (default 8000)"))
     serve.add_argument("--allow-remote", action="store_true",
-                       help=_("allow an address other machines reach: whoever opens the page plays the kiosk"))  # fmt: skip
+                       help=_("allow an address that other machines can reach: whoever opens the page plays the kiosk"))  # fmt: skip
     # The options of the kiosk itself, also after the command; SUPPRESS keeps a value given before it.
     serve.add_argument("--kiosk", action="store_true", default=argparse.SUPPRESS,
                        help=_("lock the kiosk for public play"))  # fmt: skip

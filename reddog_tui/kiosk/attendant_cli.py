@@ -90,7 +90,7 @@ def _pin_from(stream: TextIO | None) -> str | None:
     """The first line of `stream`, without its line end; None (after saying why) when there is none."""
     line = stream.readline() if stream is not None else ""
     if not line:
-        print(_("Standard input ended before a PIN. Nothing was changed."), file=sys.stderr)
+        print(_("Standard input ended before a PIN was given. Nothing was changed."), file=sys.stderr)
         return None
     return line.rstrip("\r\n")
 

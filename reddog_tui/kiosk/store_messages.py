@@ -32,7 +32,7 @@ def store_error_text(code: str, path: str, at_start: bool = True) -> str:
         ),
         "stray_journal": _(
             "Beside the journal {path} lies an unfinished change left by another program (a file ending in "
-            "-journal). Both files have been left untouched. Keep them and call the service."
+            "-journal). Both files have been left untouched. Keep them and call technical support."
         ),
         "not_a_folder": _(
             "{path} is not a folder, so Red Dog cannot keep its journal in it. It has been left untouched. "

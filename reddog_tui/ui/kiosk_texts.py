@@ -180,7 +180,7 @@ CAUSES = {
     "not_a_regular_file": N_("This is not a Red Dog journal."),
     "side_file": N_("Something that is not an ordinary file stands where SQLite keeps the journal's working files."),
     "stray_journal": N_(
-        "Another program left an unfinished change beside the journal. Keep both files and call the service."
+        "Another program left an unfinished change beside the journal. Keep both files and call technical support."
     ),
     "newer_schema": N_("A newer version of Red Dog wrote this journal."),
     "locked": N_("Another Red Dog has the journal open; try again later."),

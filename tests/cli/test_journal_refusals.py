@@ -98,7 +98,7 @@ SIDE_FILE_WORDS = "not an ordinary file, but SQLite keeps the journal's working 
 STRAY_WORDS = "an unfinished change left by another program"
 CHECK_WORDS = {
     "side_file": "Something that is not an ordinary file stands where SQLite keeps the journal's working files.",
-    "stray_journal": "Another program left an unfinished change beside the journal. Keep both files and call the service.",
+    "stray_journal": "Another program left an unfinished change beside the journal. Keep both files and call technical support.",
 }
 
 

@@ -37,11 +37,11 @@ HALL_VOUCHERS = (
 @pytest.mark.parametrize(
     ("count", "words"),
     [
-        (1, "1\u00a0potwierdzenie wypłaty zaksięgowane tutaj, a\u00a0niezrealizowane"),
-        (2, "2\u00a0potwierdzenia wypłaty zaksięgowane tutaj, a\u00a0niezrealizowane"),
-        (5, "5\u00a0potwierdzeń wypłaty zaksięgowanych tutaj, a\u00a0niezrealizowanych"),
-        (22, "22\u00a0potwierdzenia wypłaty zaksięgowane tutaj, a\u00a0niezrealizowane"),
-        (25, "25\u00a0potwierdzeń wypłaty zaksięgowanych tutaj, a\u00a0niezrealizowanych"),
+        (1, "1\u00a0potwierdzenie wypłaty zaksięgowane w\u00a0kiosku, a\u00a0niezrealizowane"),
+        (2, "2\u00a0potwierdzenia wypłaty zaksięgowane w\u00a0kiosku, a\u00a0niezrealizowane"),
+        (5, "5\u00a0potwierdzeń wypłaty zaksięgowanych w\u00a0kiosku, a\u00a0niezrealizowanych"),
+        (22, "22\u00a0potwierdzenia wypłaty zaksięgowane w\u00a0kiosku, a\u00a0niezrealizowane"),
+        (25, "25\u00a0potwierdzeń wypłaty zaksięgowanych w\u00a0kiosku, a\u00a0niezrealizowanych"),
     ],
 )
 def test_polish_hall_line_counts_vouchers_in_each_plural_form(count, words):

@@ -141,7 +141,7 @@ async def test_during_the_beat_the_table_stands_as_staked_and_tells_nothing_of_a
         assert buttons_shown(app) == []
         area = app._table_screen().bet_area
         assert area.shows_banner and not area.usable  # the chips made way, none usable
-        assert message(app) == "The third card is turned…"
+        assert message(app) == "Turning the third card…"
         # Not even in the terminal's text (a screen reader reads it, colour or not).
         assert not {"No win this time", "REBET", "NEW BET"} & words_on_screen(app)
         await timers.fire()  # the card turns; the table still stands as staked

@@ -704,7 +704,9 @@ class VoucherScreen(AttendantScreen):
             row.query_one(".voucher-value", Static).update(value)
         text = _("Pay this amount to the player. The credits are now 0.")
         if getattr(v, "offline", False):  # a kiosk of a hall that could not reach its server
-            text += "\n" + _("Numbered offline: valid elsewhere once this kiosk has reached the hall server.")
+            text += "\n" + _(
+                "Issued offline: this voucher can be redeemed at other kiosks once this kiosk reconnects to the hall server."
+            )
         self.say(text)
         self.query_one("#keys", KeyBar).show([KeyItem(pgettext("key", "Enter"), _("Done"), "screen.back")])
 
