@@ -50,5 +50,5 @@ def test_polish_hall_line_counts_vouchers_in_each_plural_form(count, words):
         line = ngettext(*HALL_VOUCHERS, count).format(kiosk=3, count=count)
     finally:
         set_language("en")
-    assert line == f"Kiosk 3: {words} przez salę."
+    assert line == f"Kiosk 3: {words} dla niego przez salę."
     assert "kredyt" not in line  # {count} counts vouchers, not credits
