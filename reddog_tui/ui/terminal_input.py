@@ -30,7 +30,12 @@ POLL_S = 0.1  # how soon the pump notices that the driver stops reading
 
 
 def pump(terminal: int, pipe: int, stop: threading.Event, guard: InputGuard) -> None:
-    """Terminal -> guard -> pipe, until `stop` or the terminal ends; then the pipe is closed."""
+    """Terminal -> guard -> pipe, until `stop`; then the pipe is closed.
+
+    A terminal that ends (hung up, closed) leaves the pipe open and quiet until `stop`: at the
+    end of a pipe Textual's reader would wake at once, again and again, and starve the thread
+    that ends the app (SIGHUP, SIGTERM).
+    """
     try:
         while not stop.is_set():
             if not select.select([terminal], [], [], POLL_S)[0]:
@@ -40,7 +45,8 @@ def pump(terminal: int, pipe: int, stop: threading.Event, guard: InputGuard) -> 
             except OSError:  # the terminal hung up
                 data = b""
             if not data:
-                return  # Textual's reader sees the end of the pipe, as it would the terminal's
+                stop.wait()
+                return
             passed = guard.feed(data)
             while passed and not stop.is_set():  # the reader may stop reading: never block on it
                 if select.select([], [pipe], [], POLL_S)[1]:

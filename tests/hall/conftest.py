@@ -16,6 +16,7 @@ import pytest
 psycopg = pytest.importorskip("psycopg", reason="psycopg is not installed (pip install '.[hall]')")
 
 
+from benchmarks.hall_kiosk import new_session  # noqa: E402
 from reddog_tui.hall import schema, server  # noqa: E402
 from reddog_tui.hall.numbers import MAX_KIOSK_ID  # noqa: E402
 from reddog_tui.store import Store  # noqa: E402
@@ -96,3 +97,22 @@ def own_database(pg_dsn: str, suffix: str):
             yield dsn
         finally:
             admin.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+
+
+@pytest.fixture
+def issue_voucher(pg, kiosk_id, kiosk_store):
+    """issue(amount) -> the number of a shipped hall voucher of kiosk `kiosk_id`."""
+    store = kiosk_store("issuer")
+    session = new_session(store, seed=1)
+    server.register_kiosk(pg, kiosk_id)
+
+    def issue(amount: int) -> int:
+        if session.state.credits:
+            session.cash_out()
+        session.add_credits(amount)
+        number = server.reserve_voucher_numbers(pg, kiosk_id, 1)[0]
+        session.cash_out(voucher_number=number)
+        server.ship(pg, kiosk_id, store.journal_entries_after(0, 100_000))
+        return number
+
+    return issue

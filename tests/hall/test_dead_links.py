@@ -104,25 +104,6 @@ def test_a_stalled_link_is_noticed_reconnected_and_shipping_resumes(pg_dsn, pg, 
         replicator.stop()
 
 
-@pytest.fixture
-def issue_voucher(pg, kiosk_id, kiosk_store):
-    """issue(amount) -> the number of a shipped hall voucher of kiosk `kiosk_id`."""
-    store = kiosk_store("issuer")
-    session = new_session(store, seed=1)
-    server.register_kiosk(pg, kiosk_id)
-
-    def issue(amount: int) -> int:
-        if session.state.credits:
-            session.cash_out()
-        session.add_credits(amount)
-        number = server.reserve_voucher_numbers(pg, kiosk_id, 1)[0]
-        session.cash_out(voucher_number=number)
-        server.ship(pg, kiosk_id, store.journal_entries_after(0, 100_000))
-        return number
-
-    return issue
-
-
 def test_a_kiosk_stalled_mid_redemption_never_blocks_the_cashier(
     pg_dsn, pg, proxy, kiosk_id, kiosk_store, issue_voucher
 ):

@@ -4,8 +4,6 @@ from __future__ import annotations
 
 import pytest
 
-from benchmarks.hall_kiosk import new_session
-from reddog_tui.hall import server
 from reddog_tui.i18n.formatting import voucher_number
 from reddog_tui.store import Store
 from reddog_tui.ui.screens.attendant import AttendantMenu, ConfirmScreen, RedeemVoucherScreen
@@ -26,25 +24,6 @@ from tests.kiosk.money_bursts import (
 from tests.ui.helpers import run, screen_text, wait_until
 
 from .test_hall_cli import UNREACHABLE_DSN
-
-
-@pytest.fixture
-def voucher(pg, kiosk_id, kiosk_store):
-    """issue(amount) -> a synced hall voucher issued by kiosk `kiosk_id`."""
-    store = kiosk_store("issuer")
-    session = new_session(store, seed=1)
-    server.register_kiosk(pg, kiosk_id)
-
-    def issue(amount: int) -> int:
-        if session.state.credits:
-            session.cash_out()
-        session.add_credits(amount)
-        number = server.reserve_voucher_numbers(pg, kiosk_id, 1)[0]
-        session.cash_out(voucher_number=number)
-        server.ship(pg, kiosk_id, store.journal_entries_after(0, 100_000))
-        return number
-
-    return issue
 
 
 def hall_kiosk(data_dir, dsn: str, kiosk_id: int, language: str = "en"):
@@ -90,8 +69,8 @@ async def wait_answer(pilot) -> None:
 
 
 @run
-async def test_the_attendant_redeems_a_voucher_once(tmp_path, pg, pg_dsn, kiosk_id, voucher):
-    number = voucher(120)
+async def test_the_attendant_redeems_a_voucher_once(tmp_path, pg, pg_dsn, kiosk_id, issue_voucher):
+    number = issue_voucher(120)
     app = hall_kiosk(tmp_path / "kiosk", pg_dsn, kiosk_id + 5000)
     async with app.run_test(size=(80, 24)) as pilot:
         await open_redeem(pilot)
@@ -109,9 +88,9 @@ async def test_the_attendant_redeems_a_voucher_once(tmp_path, pg, pg_dsn, kiosk_
 
 @run
 async def test_a_redemption_the_server_cannot_answer_stays_pending_and_is_finished_at_the_next_start(
-    tmp_path, pg, pg_dsn, kiosk_id, voucher
+    tmp_path, pg, pg_dsn, kiosk_id, issue_voucher
 ):
-    number = voucher(75)
+    number = issue_voucher(75)
     data_dir = tmp_path / "kiosk"
     app = hall_kiosk(data_dir, UNREACHABLE_DSN, kiosk_id + 5000, language="de")
     async with app.run_test(size=(80, 24)) as pilot:
@@ -170,11 +149,11 @@ async def test_an_empty_voucher_number_is_refused_with_a_message(tmp_path, kiosk
 @pytest.mark.parametrize("where", WHERE)
 @run
 async def test_a_burst_redeems_a_voucher_once_after_one_confirmation(
-    tmp_path, pg, pg_dsn, kiosk_id, voucher, where, way, count
+    tmp_path, pg, pg_dsn, kiosk_id, issue_voucher, where, way, count
 ):
     """Enters, clicks or taps together on the number typed, or on the confirmation: one question,
     one intent, one credit (the hall is asked once; nothing is refused as redeemed already)."""
-    number = voucher(30)
+    number = issue_voucher(30)
     data_dir = tmp_path / "kiosk"
     app = hall_kiosk(data_dir, pg_dsn, kiosk_id + 5000)
     async with app.run_test(size=(80, 24)) as pilot:

@@ -30,28 +30,11 @@ def run_driver(data_dir: Path, kiosk_id: int, dsn: str, number: int, step: str) 
     )
 
 
-@pytest.fixture
-def hall_voucher(pg, kiosk_id, kiosk_store):
-    """issue(amount) -> the number of a synced hall voucher issued by kiosk `kiosk_id`."""
-    store = kiosk_store("issuer")
-    session = new_session(store, seed=1)
-    server.register_kiosk(pg, kiosk_id)
-
-    def issue(amount: int) -> int:
-        if session.state.credits:
-            session.cash_out()
-        session.add_credits(amount)
-        number = server.reserve_voucher_numbers(pg, kiosk_id, 1)[0]
-        session.cash_out(voucher_number=number)
-        server.ship(pg, kiosk_id, store.journal_entries_after(0, 100_000))
-        return number
-
-    return issue
-
-
 @pytest.mark.parametrize("step", ["after_intent", "after_server_mark", "after_credit"])
-def test_a_kiosk_killed_during_a_redemption_credits_it_exactly_once(step, pg, pg_dsn, kiosk_id, hall_voucher, tmp_path):
-    number = hall_voucher(250)
+def test_a_kiosk_killed_during_a_redemption_credits_it_exactly_once(
+    step, pg, pg_dsn, kiosk_id, issue_voucher, tmp_path
+):
+    number = issue_voucher(250)
     redeemer = kiosk_id + 5000
     data_dir = tmp_path / "redeemer"
     with Store.open(data_dir) as store:
@@ -85,9 +68,9 @@ def test_a_kiosk_killed_during_a_redemption_credits_it_exactly_once(step, pg, pg
 
 
 def test_a_voucher_paid_elsewhere_while_the_kiosk_was_down_is_refused_on_restart(
-    pg, pg_dsn, kiosk_id, hall_voucher, tmp_path
+    pg, pg_dsn, kiosk_id, issue_voucher, tmp_path
 ):
-    number = hall_voucher(40)
+    number = issue_voucher(40)
     data_dir = tmp_path / "redeemer"
     with Store.open(data_dir) as store:
         new_session(store, seed=0)

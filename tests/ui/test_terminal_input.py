@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import select
 import sys
 import threading
 
@@ -42,3 +43,28 @@ def test_the_reader_reads_through_the_guard_and_starts_afresh_after_a_failure():
     assert runs[0] == runs[1] != terminal  # both runs read the guard's pipe
     assert runs[2] == b"x"  # what the guard let through
     assert driver.fileno == terminal  # the terminal again, for the driver's termios calls
+
+
+def test_a_terminal_that_ends_leaves_the_pipe_quiet_until_the_reader_stops():
+    """At the end of a pipe Textual's reader wakes at once, again and again, starving the thread
+    that ends the app; so a terminal that ends is passed on as silence, not as an end."""
+    from reddog_tui.ui.input_guard import InputGuard
+    from reddog_tui.ui.terminal_input import pump
+
+    terminal, keyboard = os.pipe()
+    os.close(keyboard)  # the terminal has ended: reading it gives nothing more
+    reading, writing = os.pipe()
+    stop = threading.Event()
+    pumping = threading.Thread(target=pump, args=(terminal, writing, stop, InputGuard()))
+    pumping.start()
+    try:
+        readable, _, _ = select.select([reading], [], [], 0.5)
+        assert readable == []  # no end of the pipe while the app still runs
+        assert pumping.is_alive()
+    finally:
+        stop.set()
+        pumping.join(timeout=5)
+        os.close(terminal)
+    assert not pumping.is_alive()
+    assert os.read(reading, 10) == b""  # the pipe is closed once the reader stops
+    os.close(reading)
