@@ -135,7 +135,7 @@ def test_a_crash_shows_one_localized_line_and_logs_the_traceback(tmp_path, monke
     out = capsys.readouterr().out
     assert (
         out
-        == "Red Dog wurde nach einem unerwarteten Fehler beendet. Der Tisch bleibt erhalten. Bitte rufen Sie die Aufsicht.\n"
+        == "Red Dog wurde nach einem unerwarteten Fehler beendet. Ihr Spielstand bleibt erhalten. Bitte rufen Sie die Aufsicht.\n"
     )
     (record,) = [r for r in caplog.records if r.levelno == logging.CRITICAL]
     assert record.exc_info[1].args == ("a bug",)

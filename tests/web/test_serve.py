@@ -129,7 +129,7 @@ def test_one_seat_a_second_screen_is_turned_away_and_a_reload_takes_the_table_ba
                 assert json.loads(message.data) == ["open_url", {"url": "/busy", "new_tab": False}]
                 assert await closed(second)
                 async with http.get(f"http://127.0.0.1:{port}/busy") as page:
-                    assert "Dieser Kiosk ist belegt" in await page.text()
+                    assert "Dieser Tisch ist belegt" in await page.text()
                 assert first_process.returncode is None  # the first table plays on
 
                 # The first tab reloads before its old socket is gone: the old kiosk ends cleanly
