@@ -420,13 +420,14 @@ def test_exports_of_a_folder_without_a_journal(capsys, tmp_path):
     assert list(tmp_path.iterdir()) == []
 
 
-def test_exports_of_a_journal_whose_table_state_cannot_be_read_say_damaged(capsys, tmp_path):
+@pytest.mark.parametrize("export", ["meters", "journal"])
+def test_exports_of_a_journal_whose_table_state_cannot_be_read_say_damaged(capsys, tmp_path, export):
     """A journal that opens but holds a table state the kiosk cannot read is damaged (1), not
     unreadable (2): the file was read, and what it holds is wrong."""
     conn = raw(played(tmp_path))
     conn.execute("""UPDATE table_state SET state = '{"credits": 5}'""")  # no table config, no phase
     conn.close()
-    code, out, err = run(capsys, tmp_path, "attendant", "meters")
+    code, out, err = run(capsys, tmp_path, "attendant", export)
     assert (code, out) == (1, "")
     assert "Damage found." in err
 

@@ -116,6 +116,7 @@ class Store:
             raise StoreError("unwritable", data_dir)
         with _folder_lock(data_dir, path):  # before any look at the file: one start at a time
             side_files_before = {s for s in SIDE_SUFFIXES if os.path.lexists(f"{path}{s}")}
+            _remove_drafts(path)
             if not os.path.lexists(path):
                 _create(path)
             journal_lock = _hold_journal(path)  # one kiosk per journal, until close()
@@ -486,17 +487,25 @@ def _draft_pattern(path: Path) -> re.Pattern[str]:
     return re.compile(rf"{re.escape(path.name)}\.(?:[0-9a-f]{{16}}\.)?new(?:-wal|-shm|-journal)?")
 
 
+def _remove_drafts(path: Path) -> None:
+    """Under the folder lock no creation runs: a draft found beside `path` was left by one that
+    was cut short (also after its link into place), and goes at every open."""
+    pattern = _draft_pattern(path)
+    try:
+        for leftover in path.parent.iterdir():
+            if pattern.fullmatch(leftover.name):
+                leftover.unlink(missing_ok=True)
+    except OSError as exc:
+        raise _os_error(exc, path) from None
+
+
 def _create(path: Path) -> None:
     """Build a new database under a unique name and link it into place; never replaces a file.
 
-    Runs under the folder lock: a draft found beside it was left by an interrupted creation.
+    Runs under the folder lock, after `_remove_drafts`.
     """
     import secrets  # only a new journal needs it (and it imports hmac and hashlib): not every start
 
-    pattern = _draft_pattern(path)
-    for leftover in path.parent.iterdir():
-        if pattern.fullmatch(leftover.name):
-            leftover.unlink(missing_ok=True)
     draft = path.with_name(f"{path.name}.{secrets.token_hex(8)}.new")
     try:
         os.close(os.open(draft, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666))  # ours alone
@@ -527,7 +536,7 @@ def _create(path: Path) -> None:
             try:
                 name.unlink(missing_ok=True)
             except OSError:
-                pass  # removed at the next creation
+                pass  # removed at the next open
 
 
 def _fsync_dir(directory: Path) -> None:

@@ -79,7 +79,7 @@ def test_credits_plural_forms(language, amounts, expected):
 
 
 def test_broken_catalogue_falls_back_to_english(tmp_path, monkeypatch):
-    """A catalogue that cannot be read gives English text and is reported, never an exception (issue 4, point 7)."""
+    """A catalogue that cannot be read gives English text and is reported, never an exception."""
     broken = tmp_path / "locales" / "de" / "LC_MESSAGES"
     broken.mkdir(parents=True)
     (broken / "reddog.po").write_bytes(b'msgid "DEAL"\nmsgstr "GEBEN\n\x00\xff garbage')

@@ -1,5 +1,5 @@
 """Random hostile input for property tests: bytes, control sequences with absurd numbers, the
-pieces of pastes and in-band sizes (issue 37, rows 1-3)."""
+pieces of pastes and in-band sizes."""
 
 from __future__ import annotations
 

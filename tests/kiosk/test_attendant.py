@@ -1,4 +1,4 @@
-"""Issue 6, point 2: the PIN (set by the command line, checked, locked, journaled) and the menu."""
+"""The PIN (set by the command line, checked, locked, journaled) and the menu."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Issue 6, points 3 and 4: idle with an injected clock, and the session reminders."""
+"""Idle with an injected clock, and the session reminders."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Issue 6, point 1: in kiosk mode no key leaves the app or stops it; without --kiosk Ctrl+Q quits."""
+"""In kiosk mode no key leaves the app or stops it; without --kiosk Ctrl+Q quits."""
 
 from __future__ import annotations
 

@@ -5,6 +5,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 from reddog_tui.store import Store
 from reddog_tui.store.paths import DB_FILENAME
 
@@ -65,11 +67,14 @@ def test_copies_started_together_on_an_empty_folder_leave_one_good_journal(tmp_p
         assert {p.name for p in data_dir.iterdir()} <= {DB_FILENAME, DB_FILENAME + "-wal", DB_FILENAME + "-shm"}
 
 
-def test_drafts_an_interrupted_creation_left_are_removed_by_the_next_creation(tmp_path):
+@pytest.mark.parametrize("journal", ["none yet", "linked into place"])
+def test_drafts_an_interrupted_creation_left_are_removed_by_the_next_open(tmp_path, journal):
     """A creation cut short (a power cut, kill -9) leaves its draft and SQLite's side files beside
-    the journal-to-be; the next creation, under the folder's lock, removes every one of them and
-    nothing else."""
+    the journal-to-be, before or after linking it into place; the next open, under the folder's
+    lock, removes every one of them and nothing else."""
     tmp_path.mkdir(exist_ok=True)
+    if journal == "linked into place":
+        Store.open(tmp_path).close()
     drafts = [
         f"{DB_FILENAME}.0123456789abcdef.new",
         f"{DB_FILENAME}.0123456789abcdef.new-journal",
@@ -82,7 +87,7 @@ def test_drafts_an_interrupted_creation_left_are_removed_by_the_next_creation(tm
     for name in drafts + kept:
         (tmp_path / name).write_bytes(b"half a journal")
     with Store.open(tmp_path) as store:
-        assert store.load_table() is None  # a new, empty journal
+        assert store.load_table() is None  # a new, empty journal (or the one made above)
     names = {p.name for p in tmp_path.iterdir()}
     assert names.isdisjoint(drafts)
     assert set(kept) <= names

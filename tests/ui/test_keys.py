@@ -11,7 +11,7 @@ from reddog_tui.ui.screens.table import TableScreen
 
 from .helpers import CONSECUTIVE, SPREAD_4_LOSE, SPREAD_4_WIN, THREE_OF_A_KIND, make_app, run
 
-# The kiosk's keys (issue 4, point 6) and a few that mean nothing at the table.
+# The kiosk's keys and a few that mean nothing at the table.
 KIOSK_KEYS = (
     "d", "r", "c", "n", "o", "plus", "minus", "left", "right", "l", "f1", "f2", "escape",
     "up", "down", "enter", "tab", "x",

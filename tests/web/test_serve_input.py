@@ -68,7 +68,7 @@ async def answers_f12(socket) -> None:
     ["\x1b[99999999999999999999;5u", "\x1b[97;5;2147483648u", "\x1b[48;24;80;0;0t\x1b[<0;3;3M"],
     ids=["huge-codepoint", "huge-text", "zero-size-then-click"],
 )
-def test_a_malformed_sequence_from_the_browser_is_dropped(tmp_path, hostile):  # issue 37, row 1
+def test_a_malformed_sequence_from_the_browser_is_dropped(tmp_path, hostile):
     async def scenario(socket) -> None:
         await socket.send_json(["stdin", hostile])
         await answers_f12(socket)
@@ -76,7 +76,7 @@ def test_a_malformed_sequence_from_the_browser_is_dropped(tmp_path, hostile):  #
     at_the_table(tmp_path, scenario)
 
 
-def test_an_unfinished_paste_from_the_browser_is_dropped(tmp_path):  # issue 37, row 2
+def test_an_unfinished_paste_from_the_browser_is_dropped(tmp_path):
     async def scenario(socket) -> None:
         await socket.send_json(["stdin", "\x1b[200~abc"])
         await asyncio.sleep(PASTE_TIMEOUT_S + 0.2)
@@ -85,7 +85,7 @@ def test_an_unfinished_paste_from_the_browser_is_dropped(tmp_path):  # issue 37,
     at_the_table(tmp_path, scenario)
 
 
-def test_an_in_band_size_from_the_browser_is_held_to_the_limit(tmp_path):  # issue 37, row 3
+def test_an_in_band_size_from_the_browser_is_held_to_the_limit(tmp_path):
     rows, columns = MAX_TERMINAL_SIZE + 100, MAX_TERMINAL_SIZE + 200
 
     async def scenario(socket) -> None:
@@ -117,7 +117,7 @@ BAD_FRAMES = [
 ]
 
 
-def test_frames_of_any_other_shape_are_ignored(tmp_path, caplog):  # issue 37, row 8
+def test_frames_of_any_other_shape_are_ignored(tmp_path, caplog):
     caplog.set_level(logging.WARNING)
 
     async def scenario(socket) -> None:
@@ -149,7 +149,7 @@ def test_resize_frames_are_held_to_the_limit(tmp_path):
     ],
     ids=["origin", "host", "both", "null-origin"],
 )
-def test_another_site_may_not_connect(tmp_path, headers):  # issue 37, row 9
+def test_another_site_may_not_connect(tmp_path, headers):
     server = KioskServer(kiosk_command(with_pin(tmp_path), kiosk=True), language="en")
 
     async def body(http, port) -> None:
