@@ -216,7 +216,7 @@ def test_serve_hands_the_hall_settings_to_its_kiosks_in_the_environment(monkeypa
         assert "--hall-dsn" not in command and "hall.local" not in command and HALL_SECRET not in command
         assert "--kiosk-id 4" in command  # a kiosk's number is no secret
     assert from_environment["environment"] == {"REDDOG_HALL_DSN": f"host=hall.local dbname=reddog password={HALL_SECRET}"}
-    assert from_option["environment"] == {"REDDOG_HALL_DSN": "reddog"}
+    assert from_option["environment"] == {"REDDOG_HALL_DSN": "service=reddog"}
 
 
 def _children(pid: int) -> list[int]:
