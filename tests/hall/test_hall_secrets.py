@@ -153,8 +153,8 @@ def test_a_wrong_role_says_so_and_logs_it(capsys, caplog, pg_dsn):
     code, out, err = run(capsys, "--lang", "it", "--hall-dsn", dsn, "hall", "meters")
     assert (code, out) == (2, "")
     assert err == (
-        "Il server della sala non conosce il ruolo di accesso reddog_no_such_role: controllare user "
-        "nelle impostazioni di connessione, o registrare questo posto (reddog hall enroll).\n"
+        "Il server della sala non conosce il ruolo di accesso reddog_no_such_role: controlla user "
+        "nelle impostazioni di connessione, o registra questa postazione (reddog hall enroll).\n"
     )
     assert "no_role" in hall_log(caplog) and "user=reddog_no_such_role" in hall_log(caplog)
 
@@ -195,7 +195,7 @@ def test_a_login_with_no_password_at_hand_says_where_it_goes(capsys, standin):
     code, out, err = run(capsys, "--lang", "fr", "--hall-dsn", dsn, "hall", "meters")
     assert (code, out) == (2, "")
     assert err == (
-        "Le serveur de la salle demande un mot de passe pour reddog_kiosk_8, et il n’y en a aucun\u00a0: "
+        "Le serveur de la salle demande un mot de passe pour reddog_kiosk_8, et il n'y en a aucun\u00a0: "
         "mettez-le dans le fichier de mots de passe (PGPASSFILE, sinon ~/.pgpass).\n"
     )
     assert standin.passwords == []
