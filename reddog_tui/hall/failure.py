@@ -50,7 +50,7 @@ _BY_WORDS = (
     (re.compile(r"no password supplied"), Kind.NO_PASSWORD),
     (re.compile(r"FATAL:"), Kind.REFUSED),
 )
-_PREFIXES = re.compile(r'^(?:connection failed: |connection is bad: )?(?:connection to server [^:]* failed: )?')
+_PREFIXES = re.compile(r"^(?:connection failed: |connection is bad: )?(?:connection to server [^:]* failed: )?")
 
 
 def classify(error: BaseException, dsn: str) -> LinkFailure:
@@ -94,5 +94,8 @@ def _used(error: BaseException, name: str) -> str | None:
 def log_failure(failure: LinkFailure, dsn: str, logger: logging.Logger = log) -> None:
     """One line for the system journal, in English, with the settings shown without their password."""
     logger.error(
-        "hall server %s: %s%s", without_password(dsn), failure.kind.value, f" ({failure.detail})" if failure.detail else ""
+        "hall server %s: %s%s",
+        without_password(dsn),
+        failure.kind.value,
+        f" ({failure.detail})" if failure.detail else "",
     )

@@ -98,9 +98,7 @@ def test_a_bare_name_is_a_service_of_the_service_file(capsys, monkeypatch, tmp_p
     assert (code, err) == (0, "")
     code, _, err = run(capsys, "--hall-dsn", "reddog_absent", "hall", "pushes")
     assert code == 2
-    assert err == (
-        "The service reddog_absent is not in the service file (PGSERVICEFILE, else ~/.pg_service.conf).\n"
-    )
+    assert err == "The service reddog_absent is not in the service file (PGSERVICEFILE, else ~/.pg_service.conf).\n"
 
 
 def test_a_full_connection_string_or_address_still_works_and_the_password_is_never_shown():
@@ -124,14 +122,14 @@ def test_a_malformed_setting_has_its_own_message_which_shows_none_of_it(capsys, 
     assert (code, out) == (2, "")
     assert err == (
         "reddog: The hall server setting (--hall-dsn or REDDOG_HALL_DSN) cannot be read. Give a service "
-        'name such as reddog, settings such as "host=hall.local dbname=reddog", or a postgresql:// address.\n'
+        "name such as reddog, settings such as “host=hall.local dbname=reddog”, or a postgresql:// address.\n"
     )
     assert SECRET not in err + hall_log(caplog)
 
 
 def test_a_misspelt_setting_is_named(capsys, monkeypatch):
     code, _, err = run(capsys, "--lang", "de", "--hall-dsn", "host=127.0.0.1 pasword=x", "hall", "meters")
-    assert code == 2 and '"pasword"' in err and "nicht gelesen werden" in err
+    assert code == 2 and "„pasword“" in err and "nicht gelesen werden" in err
 
 
 # --- a wrong database, role or password --------------------------------------------------------

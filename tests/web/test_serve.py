@@ -215,7 +215,9 @@ def test_serve_hands_the_hall_settings_to_its_kiosks_in_the_environment(monkeypa
         command = KioskServer(kiosk_command(tmp_path, kiosk=False, extra=kwargs["extra"])).next_command()
         assert "--hall-dsn" not in command and "hall.local" not in command and HALL_SECRET not in command
         assert "--kiosk-id 4" in command  # a kiosk's number is no secret
-    assert from_environment["environment"] == {"REDDOG_HALL_DSN": f"host=hall.local dbname=reddog password={HALL_SECRET}"}
+    assert from_environment["environment"] == {
+        "REDDOG_HALL_DSN": f"host=hall.local dbname=reddog password={HALL_SECRET}"
+    }
     assert from_option["environment"] == {"REDDOG_HALL_DSN": "service=reddog"}
 
 
@@ -260,7 +262,9 @@ def test_the_kiosk_process_of_serve_has_no_hall_settings_on_its_command_line(tmp
                     socket_ = await http.ws_connect(f"ws://127.0.0.1:{port}/ws/{TAB_A}?width=100&height=30")
                     break
                 except OSError:
-                    assert serving.poll() is None and time.monotonic() < deadline, serving.stderr and serving.stderr.read()
+                    assert serving.poll() is None and time.monotonic() < deadline, (
+                        serving.stderr and serving.stderr.read()
+                    )
                     await asyncio.sleep(0.2)
             await read_until(socket_, b"Language")
             (kiosk,) = _children(serving.pid)
