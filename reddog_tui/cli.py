@@ -11,6 +11,7 @@ import argparse
 import contextlib
 import errno
 import json
+import logging
 import os
 import sys
 from collections.abc import Callable, Iterator, Sequence
@@ -28,6 +29,8 @@ EXIT_OUTPUT_FAILED = 74  # sysexits' EX_IOERR: the command ran, but its output c
 DATA_DIR_VARIABLE = "REDDOG_DATA_DIR"
 # The commands that keep their journal in the data folder (None: the kiosk).
 DATA_DIR_COMMANDS = (None, "check", "attendant", "serve")
+HALL_DSN_VARIABLE = "REDDOG_HALL_DSN"  # hall.dsn.DSN_VARIABLE, read here before psycopg is loaded
+HALL_DSN_COMMANDS = (None, "hall", "serve")  # the commands that may talk to the hall server
 LOG_LEVELS = ("debug", "info", "warning", "error")
 COMPLETION_SHELLS = ("bash", "zsh", "tcsh")
 
@@ -185,8 +188,10 @@ def _add_hall(commands) -> None:
                                description=_("Pays out a hall voucher at the cash desk (each voucher only once)."))  # fmt: skip
     cashier.add_argument("voucher", type=_whole_number(1, None, _("NUMBER")), metavar=_("NUMBER"),
                          help=_("the voucher's validation number"))  # fmt: skip
-    tasks.add_parser("meters", help=_("meters of every kiosk and of the hall, with discrepancies"),
-                     description=_("The meters of every kiosk and of the hall, and any discrepancy."))  # fmt: skip
+    tasks.add_parser("meters", help=_("meters of every kiosk and of the hall (exit 0 all add up, 1 a discrepancy, "
+                                      "2 server not reached)"),
+                     description=_("The meters of every kiosk and of the hall, and any discrepancy. Exit status "
+                                   "0: every kiosk adds up, 1: a discrepancy, 2: the server was not reached."))  # fmt: skip
     push = tasks.add_parser("push", help=_("send settings or a new attendant PIN to one kiosk or to all"),
                             description=_("Sends table and kiosk settings, or a new attendant PIN, to one kiosk "
                                           "or to every kiosk. Each kiosk checks them as its own menu does and "
@@ -306,6 +311,23 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+def _checked_hall_dsn(parser: argparse.ArgumentParser, given: str | None) -> str | None:
+    """--hall-dsn, else REDDOG_HALL_DSN, as a libpq connection string; None without either. A
+    password on the command line, or settings libpq cannot read, end here (status 2)."""
+    variable = os.environ.get(HALL_DSN_VARIABLE) or None
+    if not given and not variable:
+        return None
+    from .hall.dsn import DsnRefused, from_command_line, from_environment
+    from .hall_cli import dsn_refusal_text
+
+    try:
+        return from_command_line(given) if given else from_environment(variable or "")
+    except DsnRefused as refused:
+        parser.error(dsn_refusal_text(refused))
+    except ImportError:  # psycopg, which reads the settings as libpq does
+        parser.error(_("The hall needs the hall extra: pip install 'reddog-tui[hall]'"))
+
+
 def parse_arguments(argv: Sequence[str] | None) -> argparse.Namespace:
     """Sets the messages' language, then parses; bad input exits with status 2 and one line."""
     set_language(_message_language(sys.argv[1:] if argv is None else list(argv)))
@@ -316,6 +338,8 @@ def parse_arguments(argv: Sequence[str] | None) -> argparse.Namespace:
             parser.error(_("--seed is for a demo at the terminal and cannot be used with serve."))
         if args.kiosk and args.seed is not None:  # a fixed shuffle must never meet real credits
             parser.error(_("--seed plays a demo and cannot be used with --kiosk."))
+        if args.command in HALL_DSN_COMMANDS:
+            args.hall_dsn = _checked_hall_dsn(parser, args.hall_dsn)
         if args.data_dir is None and args.command in DATA_DIR_COMMANDS and DATA_DIR_VARIABLE in os.environ:
             try:  # the variable is refused as the option is: set, it must name a folder
                 args.data_dir = _folder(os.environ[DATA_DIR_VARIABLE], DATA_DIR_VARIABLE)
@@ -464,8 +488,8 @@ def run_attendant(args: argparse.Namespace) -> int:
 
 
 def _hall_dsn(args: argparse.Namespace) -> str | None:
-    """The hall server: --hall-dsn, else REDDOG_HALL_DSN; None for a kiosk on its own."""
-    return args.hall_dsn or os.environ.get("REDDOG_HALL_DSN") or None
+    """The hall server's connection string, checked by `parse_arguments`; None for a kiosk on its own."""
+    return args.hall_dsn
 
 
 def run_hall(args: argparse.Namespace) -> int:
@@ -535,6 +559,9 @@ def run_kiosk(args: argparse.Namespace) -> int:
             print(f"reddog: {kiosk_id_missing_text()}", file=sys.stderr)
             return EXIT_USAGE
         args.hall = (dsn, kiosk_id)
+        from .hall.dsn import without_password
+
+        logging.getLogger(__name__).info("hall server %s, kiosk %d", without_password(dsn), kiosk_id)
     return launch(args, data_dir_env=os.environ.get(DATA_DIR_VARIABLE))
 
 
@@ -580,11 +607,14 @@ def run_serve(args: argparse.Namespace) -> int:
             print(refusal, file=sys.stderr)
             return EXIT_USAGE
     extra = ["--log-level", args.log_level]
-    if args.hall_dsn:
-        extra += ["--hall-dsn", args.hall_dsn]
     if args.kiosk_id is not None:
         extra += ["--kiosk-id", str(args.kiosk_id)]
-    return serve(args.host, args.port, data_dir, kiosk=args.kiosk, language=current_language(), extra=extra)
+    # The hall's settings go to each kiosk in its environment: a command line anyone can read.
+    environment = {HALL_DSN_VARIABLE: args.hall_dsn} if args.hall_dsn else {}
+    return serve(
+        args.host, args.port, data_dir, kiosk=args.kiosk, language=current_language(), extra=extra,
+        environment=environment,
+    )  # fmt: skip
 
 
 COMMANDS: dict[str | None, Callable[[argparse.Namespace], int]] = {

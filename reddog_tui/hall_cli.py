@@ -8,7 +8,8 @@ from .i18n import _, ngettext
 from .i18n.formatting import number, voucher_number
 
 EXIT_USAGE = 2
-EXIT_UNREACHABLE = 1
+EXIT_UNREACHABLE = 2  # the server was not reached or would not let us in: nothing was done
+EXIT_DISCREPANCY = 1  # `hall meters`: a kiosk's entries do not add up, or its number is used twice
 EXIT_REFUSED = 3  # the cashier must not pay
 
 
@@ -22,6 +23,74 @@ def kiosk_id_missing_text() -> str:
 
 def unreachable_text(reason: str) -> str:
     return _("The hall server cannot be reached: {reason}").format(reason=reason)
+
+
+def dsn_refusal_text(refused) -> str:
+    """Why --hall-dsn or REDDOG_HALL_DSN is refused (a hall.dsn.DsnRefused)."""
+    from .hall.dsn import Refusal
+
+    if refused.refusal is Refusal.PASSWORD:
+        return _(
+            "--hall-dsn must not hold a password: anyone on this machine can read a command line. "
+            "Put the password in a password file (PGPASSFILE or ~/.pgpass), or name a service of the "
+            "service file (PGSERVICEFILE)."
+        )
+    text = _(
+        "The hall server setting (--hall-dsn or REDDOG_HALL_DSN) cannot be read. Give a service name such as "
+        'reddog, settings such as "host=hall.local dbname=reddog", or a postgresql:// address.'
+    )
+    if refused.option:
+        text += " " + _('There is no setting "{option}".').format(option=refused.option)
+    return text
+
+
+def link_failure_text(failure) -> str:
+    """What the operator reads for a hall.failure.LinkFailure: which setting to look at."""
+    from .hall.dsn import DsnRefused, Refusal
+    from .hall.failure import Kind
+
+    role, reason = failure.role or "?", failure.detail
+    texts = {
+        Kind.NO_SERVICE: lambda: _(
+            "The service {service} is not in the service file (PGSERVICEFILE, else ~/.pg_service.conf)."
+        ).format(service=failure.service or "?"),
+        Kind.UNREACHABLE: lambda: unreachable_text(reason),
+        Kind.NO_DATABASE: lambda: _(
+            "The hall server has no database {database}: check dbname in the connection settings."
+        ).format(database=failure.database or "?"),
+        Kind.NO_ROLE: lambda: _(
+            "The hall server knows no login role {role}: check user in the connection settings, "
+            "or enroll this place (reddog hall enroll)."
+        ).format(role=role),
+        Kind.BAD_PASSWORD: lambda: _(
+            "The hall server refused the password of {role}: check the password file (PGPASSFILE, "
+            "else ~/.pgpass), or enroll this place again (reddog hall enroll)."
+        ).format(role=role),
+        Kind.NO_PASSWORD: lambda: _(
+            "The hall server asks for a password for {role}, and there is none: put it in the "
+            "password file (PGPASSFILE, else ~/.pgpass)."
+        ).format(role=role),
+        Kind.REFUSED: lambda: _("The hall server refused the login of {role}: {reason}").format(
+            role=role, reason=reason
+        ),
+        Kind.DENIED: lambda: _("The hall server does not allow {role} to do this: {reason}").format(
+            role=role, reason=reason
+        ),
+        Kind.ERROR: lambda: _("The hall server refused the request: {reason}").format(reason=reason),
+    }
+    if failure.kind is Kind.MALFORMED:
+        return dsn_refusal_text(DsnRefused(Refusal.MALFORMED))
+    return texts[failure.kind]()
+
+
+def link_failed(dsn: str, error: Exception) -> int:
+    """Say why the hall server could not be used, on standard error and in the log; the exit status."""
+    from .hall.failure import classify, log_failure
+
+    failure = classify(error, dsn)
+    log_failure(failure, dsn)
+    print(link_failure_text(failure), file=sys.stderr)
+    return EXIT_UNREACHABLE
 
 
 def run_console(dsn: str | None) -> int:
@@ -47,7 +116,7 @@ def run_hall(command: str, dsn: str | None, voucher: int | None = None) -> int:
 
 
 def _on_server(dsn: str, task) -> int:
-    """`task(conn)` on a migrated server connection; a localized line and exit 1 if unreachable."""
+    """`task(conn)` on a migrated server connection; why not, and EXIT_UNREACHABLE, if it cannot be used."""
     import psycopg
 
     from .hall import schema, server
@@ -57,11 +126,7 @@ def _on_server(dsn: str, task) -> int:
             schema.migrate(conn)
             return task(conn)
     except psycopg.Error as exc:
-        print(
-            unreachable_text(str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__),
-            file=sys.stderr,
-        )
-        return EXIT_UNREACHABLE
+        return link_failed(dsn, exc)
 
 
 def _cashier(conn, voucher: int) -> int:
@@ -103,7 +168,7 @@ def _meters(conn) -> int:
     for k in hall.discrepancies:
         for line in discrepancy_lines(k.kiosk_id, k.conflict, k.identity_gap, k.credit_mismatches):
             print(line)
-    return 1 if hall.discrepancies else 0
+    return EXIT_DISCREPANCY if hall.discrepancies else 0
 
 
 # --- settings the hall sends -----------------------------------------------------------------------

@@ -1,4 +1,4 @@
-"""The two kiosk set-ups the README documents: their systemd units and foot's settings are valid.
+"""The kiosk set-ups the README documents: their systemd units, the hall's drop-in and foot's settings are valid.
 
 `systemd-analyze verify` checks each unit as systemd would load it. The programs a unit starts
 must exist for it to pass, so paths not installed on this machine (Red Dog under /opt, and
@@ -22,6 +22,7 @@ FOOT_CONFIG = DEPLOY / "foot.ini"
 SERVE_UNIT = DEPLOY / "reddog-serve.service"
 BROWSER_UNIT = DEPLOY / "reddog-browser.service"
 CHROMIUM_POLICY = DEPLOY / "chromium-policy.json"
+HALL_DROP_IN = DEPLOY / "reddog-hall.conf"  # a drop-in for the kiosk's unit in a hall
 
 
 def unit_settings(unit: Path) -> dict[str, dict[str, list[str]]]:
@@ -46,9 +47,8 @@ def executables(unit: Path) -> list[str]:
     return [word for word in command.split() if word.startswith("/") and "=" not in word]
 
 
-@pytest.mark.skipif(shutil.which("systemd-analyze") is None, reason="systemd-analyze is not installed here")
-@pytest.mark.parametrize("unit", [CONSOLE_UNIT, GRAPHICAL_UNIT, SERVE_UNIT, BROWSER_UNIT], ids=lambda unit: unit.name)
-def test_the_unit_passes_systemd_analyze_verify(tmp_path, unit):
+def stubbed_copy(tmp_path: Path, unit: Path) -> Path:
+    """A copy of `unit` in tmp_path whose programs not installed here are an empty executable."""
     text = unit.read_text()
     stub = tmp_path / "stub"
     stub.write_text("#!/bin/sh\n")
@@ -58,8 +58,73 @@ def test_the_unit_passes_systemd_analyze_verify(tmp_path, unit):
             text = text.replace(program, str(stub))
     copy = tmp_path / unit.name
     copy.write_text(text)
-    result = subprocess.run(["systemd-analyze", "verify", str(copy)], capture_output=True, text=True, timeout=60)
-    assert (result.returncode, result.stdout + result.stderr) == (0, "")
+    return copy
+
+
+def verify(unit: Path) -> tuple[int, str]:
+    """systemd-analyze verify of `unit`, with the drop-ins in `<unit>.d/` beside it."""
+    result = subprocess.run(["systemd-analyze", "verify", str(unit)], capture_output=True, text=True, timeout=60)
+    return result.returncode, result.stdout + result.stderr
+
+
+needs_systemd_analyze = pytest.mark.skipif(
+    shutil.which("systemd-analyze") is None, reason="systemd-analyze is not installed here"
+)
+
+
+@needs_systemd_analyze
+@pytest.mark.parametrize("unit", [CONSOLE_UNIT, GRAPHICAL_UNIT, SERVE_UNIT, BROWSER_UNIT], ids=lambda unit: unit.name)
+def test_the_unit_passes_systemd_analyze_verify(tmp_path, unit):
+    assert verify(stubbed_copy(tmp_path, unit)) == (0, "")
+
+
+@needs_systemd_analyze
+@pytest.mark.parametrize("unit", [CONSOLE_UNIT, GRAPHICAL_UNIT, SERVE_UNIT], ids=lambda unit: unit.name)
+def test_the_hall_drop_in_passes_systemd_analyze_verify_with_each_kiosk_unit(tmp_path, unit):
+    copy = stubbed_copy(tmp_path, unit)
+    drop_in = tmp_path / f"{unit.name}.d" / "hall.conf"
+    drop_in.parent.mkdir()
+    drop_in.write_text(HALL_DROP_IN.read_text())
+    assert verify(copy) == (0, "")
+    # The drop-in is read: a line of it systemd cannot use is reported.
+    drop_in.write_text(HALL_DROP_IN.read_text().replace("%d/pgpass", "%Q/pgpass"))
+    assert "hall.conf" in verify(copy)[1]
+
+
+def test_the_hall_drop_in_reads_the_secrets_from_root_owned_files_through_credentials():
+    service = unit_settings(HALL_DROP_IN)["Service"]
+    credentials = dict(value.split(":", 1) for value in service["LoadCredential"])
+    assert set(credentials) == {"pg_service.conf", "pgpass", "root.crt"}
+    assert all(path.startswith("/etc/reddog/hall/") for path in credentials.values())
+    environment = dict(value.split("=", 1) for value in service["Environment"])
+    assert environment["PGSERVICEFILE"] == "%d/pg_service.conf" and environment["PGPASSFILE"] == "%d/pgpass"
+    assert environment["PGSSLROOTCERT"] == "%d/root.crt"
+    assert environment["REDDOG_HALL_DSN"].isidentifier()  # a service's name: no settings, no password
+
+
+def test_no_unit_holds_hall_settings_or_a_password():
+    for unit in [*sorted(DEPLOY.glob("*.service")), HALL_DROP_IN]:
+        settings = unit_settings(unit)["Service"]
+        for command in settings.get("ExecStart", []):
+            assert "--hall-dsn" not in command and "password" not in command.lower(), unit.name
+        for value in settings.get("Environment", []):
+            assert not value.startswith("PGPASSWORD=") and "password=" not in value.lower(), unit.name
+
+
+def test_the_readme_installs_the_hall_drop_in_and_its_files():
+    readme = (DEPLOY.parent / "README.md").read_text(encoding="utf-8")
+    hall = readme[readme.index("### Setting up a hall") : readme.index("### Load")]
+    assert "deploy/reddog-hall.conf" in hall and "reddog-kiosk.service.d/hall.conf" in hall
+    installs = [line.split() for line in hall.splitlines() if line.strip().startswith("install -m 0600")]
+    for credential in unit_settings(HALL_DROP_IN)["Service"]["LoadCredential"]:
+        path = credential.split(":", 1)[1]
+        folder, _, name = path.rpartition("/")
+        # Each file the drop-in reads is installed there, readable by root alone (0600).
+        assert any(
+            words[-1] == path or (words[-1] == folder + "/" and any(w.endswith("/" + name) for w in words[3:-1]))
+            for words in installs
+        ), name
+    assert "sslmode=verify-full" in hall and "pg_dump" in hall and "pg_restore" in hall
 
 
 def test_the_console_unit_draws_on_the_console():

@@ -19,6 +19,8 @@ import psycopg
 from ..store import Store, StoreError
 from ..store.session import last_hall_settings
 from . import server
+from .dsn import scrub
+from .failure import classify, log_failure
 from .schema import migrate
 
 BATCH = 500  # entries per server transaction
@@ -59,6 +61,7 @@ class Replicator:
         self._status = ReplicationStatus(False, None, None, None)
         self._pool: deque[int] = deque()
         self._pushes: list[server.SettingsPush] = []  # fetched, not yet applied or refused here
+        self._last_failure: tuple[str, str] | None = None  # the failure logged last, until a connection works
         self._thread = threading.Thread(target=self._run, name=f"hall-replicator-{kiosk_id}", daemon=True)
 
     # --- for the kiosk --------------------------------------------------------
@@ -118,13 +121,22 @@ class Replicator:
                     self._serve(conn)
             except (psycopg.Error, StoreError, OSError) as exc:
                 # Numbers in the pool stay reserved for this kiosk on the server: still good offline.
-                self._set(connected=False, error=f"{type(exc).__name__}: {exc}".strip())
+                self._set(connected=False, error=scrub(f"{type(exc).__name__}: {exc}".strip(), self._dsn))
+                if isinstance(exc, psycopg.Error):
+                    self._log_failure(exc)
                 self._stop.wait(RETRY_S[min(failures, len(RETRY_S) - 1)])
                 failures += 1
             except server.KioskConflict as exc:
                 self._set(connected=False, conflict=str(exc))
                 return
         self._set(connected=False)
+
+    def _log_failure(self, exc: psycopg.Error) -> None:
+        """One log line per way of failing, not one per attempt (they come every few seconds)."""
+        failure = classify(exc, self._dsn)
+        if (failure.kind, failure.detail) != self._last_failure:
+            self._last_failure = (failure.kind, failure.detail)
+            log_failure(failure, self._dsn)
 
     def _serve(self, conn: psycopg.Connection) -> None:
         # Every exchange with the server is answered in time or the link is taken for dead
@@ -139,6 +151,7 @@ class Replicator:
         if conflict is not None:
             raise server.KioskConflict(conflict)
         self._set(connected=True, error=None, shipped_seq=held)
+        self._last_failure = None
         last_contact = time.monotonic()
         last_push_check = float("-inf")
         while not self._stop.is_set():

@@ -25,10 +25,11 @@ import html
 import json
 import logging
 import math
+import os
 import re
 import shlex
 import sys
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from urllib.parse import urlsplit
@@ -357,8 +358,23 @@ def kiosk_command(data_dir: Path, *, kiosk: bool, extra: Sequence[str] = ()) -> 
     return command
 
 
-def serve(host: str, port: int, data_dir: Path, *, kiosk: bool, language: str, extra: Sequence[str] = ()) -> int:
-    """Runs the server until SIGINT or SIGTERM; the kiosk playing then is ended cleanly."""
+def serve(
+    host: str,
+    port: int,
+    data_dir: Path,
+    *,
+    kiosk: bool,
+    language: str,
+    extra: Sequence[str] = (),
+    environment: Mapping[str, str] | None = None,
+) -> int:
+    """Runs the server until SIGINT or SIGTERM; the kiosk playing then is ended cleanly.
+
+    `environment` is handed to every kiosk process: settings that must not be on a command line,
+    which anyone on the machine can read. textual-serve starts each kiosk with a copy of this
+    process's environment, so they are put there.
+    """
+    os.environ.update(environment or {})
     server = KioskServer(kiosk_command(data_dir, kiosk=kiosk, extra=extra), language=language, host=host)
     log.info("serving the kiosk on http://%s:%d/, data dir %s", host, port, data_dir)
     try:

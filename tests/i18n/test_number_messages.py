@@ -117,6 +117,10 @@ TEXT = {
     "settings": lambda: "min_bet, max_bet",
     "target": lambda: _("every kiosk"),
     "names": lambda: "chip_values, min_bet",
+    # Why the hall server could not be used (hall_cli.py): names from the connection settings.
+    "role": lambda: "floor1_kiosk_2",
+    "database": lambda: "reddog",
+    "service": lambda: "reddog",
     "files": lambda: "reddog-meters-20261201T180000Z.csv, reddog-journal-20261201T180000Z.csv",
     # `reddog serve` (cli.py): an address and a port are written as the network writes them.
     "host": lambda: "0.0.0.0",

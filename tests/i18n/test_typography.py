@@ -88,8 +88,8 @@ def test_one_apostrophe_style(language):
 
 def test_french_no_break_space_before_high_punctuation_and_inside_guillemets():
     """A word-wide no-break space (U+00A0) before a colon; a narrow one (U+202F) before ; ? !
-    and inside « ». An odds ratio "5:1" or a time "18:00" is no punctuation."""
-    assert offending("fr", r"(?<!\u00a0):(?!\d)") == []
+    and inside « ». An odds ratio "5:1", a time "18:00" or an address "postgresql://" is no punctuation."""
+    assert offending("fr", r"(?<!\u00a0):(?!\d|//)") == []
     assert offending("fr", r"(?<!\u202f)[;?!]") == []
     assert offending("fr", r"«(?!\u202f)|(?<!\u202f)»") == []
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 import asyncio
 import json
 import sys
+from pathlib import Path
 
 import pytest
 
@@ -194,3 +195,90 @@ def test_a_window_size_from_the_page_is_held_between_1_and_1000(sent, default, s
     from reddog_tui.web.server import _size
 
     assert _size(sent, default) == size
+
+
+HALL_SECRET = "hunter2-never-shown"
+
+
+def test_serve_hands_the_hall_settings_to_its_kiosks_in_the_environment(monkeypatch, tmp_path):
+    """Not on their command lines, which anyone on the machine can read (`ps`)."""
+    import reddog_tui.web.server as web_server
+    from reddog_tui.cli import main
+
+    handed: list[dict] = []
+    monkeypatch.setattr(web_server, "serve", lambda *args, **kwargs: handed.append(kwargs) or 0)
+    monkeypatch.setenv("REDDOG_HALL_DSN", f"host=hall.local dbname=reddog password={HALL_SECRET}")
+    assert main(["--kiosk-id", "4", "serve", "--data-dir", str(tmp_path)]) == 0
+    assert main(["--hall-dsn", "reddog", "--kiosk-id", "4", "serve", "--data-dir", str(tmp_path)]) == 0
+    from_environment, from_option = handed
+    for kwargs in handed:
+        command = KioskServer(kiosk_command(tmp_path, kiosk=False, extra=kwargs["extra"])).next_command()
+        assert "--hall-dsn" not in command and "hall.local" not in command and HALL_SECRET not in command
+        assert "--kiosk-id 4" in command  # a kiosk's number is no secret
+    assert from_environment["environment"] == {
+        "REDDOG_HALL_DSN": f"host=hall.local dbname=reddog password={HALL_SECRET}"
+    }
+    assert from_option["environment"] == {"REDDOG_HALL_DSN": "service=reddog"}
+
+
+def _children(pid: int) -> list[int]:
+    found = []
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                stat = (entry / "stat").read_text()
+            except OSError:
+                continue
+            if int(stat.rsplit(")", 1)[1].split()[1]) == pid:
+                found.append(int(entry.name))
+    return found
+
+
+@pytest.mark.skipif(not Path("/proc/self/cmdline").exists(), reason="reads the kiosk's command line from /proc")
+def test_the_kiosk_process_of_serve_has_no_hall_settings_on_its_command_line(tmp_path):
+    """`reddog serve --hall-dsn …` as a real process; its kiosk's command line read from /proc."""
+    import os
+    import socket
+    import subprocess
+    import time
+
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    dsn = "host=127.0.0.1 port=1 dbname=reddog_hall_private connect_timeout=1"
+    environment = {k: v for k, v in os.environ.items() if not k.startswith(("REDDOG_", "LC_", "LANG"))}
+    environment["LANG"] = "C"
+    serving = subprocess.Popen(
+        [sys.executable, "-m", "reddog_tui", "--hall-dsn", dsn, "--kiosk-id", "4", "serve", "--port", str(port),
+         "--data-dir", str(tmp_path / "kiosk")],
+        env=environment, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True,
+    )  # fmt: skip
+
+    async def scenario() -> tuple[bytes, bytes]:
+        async with ClientSession() as http:
+            deadline = time.monotonic() + DEADLINE_S
+            while True:
+                try:
+                    socket_ = await http.ws_connect(f"ws://127.0.0.1:{port}/ws/{TAB_A}?width=100&height=30")
+                    break
+                except OSError:
+                    assert serving.poll() is None and time.monotonic() < deadline, (
+                        serving.stderr and serving.stderr.read()
+                    )
+                    await asyncio.sleep(0.2)
+            await read_until(socket_, b"Language")
+            (kiosk,) = _children(serving.pid)
+            command_line = Path(f"/proc/{kiosk}/cmdline").read_bytes()
+            kiosk_environment = Path(f"/proc/{kiosk}/environ").read_bytes()
+            await socket_.close()
+            return command_line, kiosk_environment
+
+    try:
+        command_line, kiosk_environment = asyncio.run(scenario())
+    finally:
+        serving.terminate()
+        serving.wait(DEADLINE_S)
+    words = command_line.split(b"\0")
+    assert b"reddog_tui" in words and b"--kiosk-id" in words
+    assert b"--hall-dsn" not in words and b"reddog_hall_private" not in command_line
+    assert b"REDDOG_HALL_DSN=" + dsn.encode() in kiosk_environment.split(b"\0")
