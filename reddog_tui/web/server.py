@@ -80,10 +80,22 @@ class Seat:
                 # The same tab reloaded (its old page is gone even if the socket has not
                 # noticed yet), or the old connection dropped: its kiosk ends first.
                 log.info("seat handed over%s", " after a reload" if holder.tab == tab else "")
-                await holder.websocket.close()
-                await holder.ended.wait()
+                if not await _ended_in_time(holder):
+                    return None  # the old kiosk still holds its journal: this screen is told the seat is in use
             self.holder = Sitting(tab, websocket)
             return self.holder
+
+
+async def _ended_in_time(holder: Sitting) -> bool:
+    """Close the holder's connection and wait for its kiosk to end, which `end_kiosk` bounds;
+    past that bound, with a margin, something is stuck: say so rather than wait for ever."""
+    await holder.websocket.close()
+    try:
+        await asyncio.wait_for(holder.ended.wait(), 2 * END_GRACE_S + 5)
+    except TimeoutError:
+        log.warning("the kiosk of the previous connection has not ended; its seat is not handed on")
+        return False
+    return True
 
 
 async def end_kiosk(service: KioskAppService) -> None:
@@ -228,8 +240,7 @@ class KioskServer:
     async def on_shutdown(self, app: web.Application) -> None:
         holder = self.seat.holder
         if holder is not None and not holder.ended.is_set():
-            await holder.websocket.close()
-            await holder.ended.wait()
+            await _ended_in_time(holder)
 
 
 def _host_name(host: str) -> str | None:

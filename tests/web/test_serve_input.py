@@ -22,7 +22,7 @@ from reddog_tui.ui.input_guard import MAX_TERMINAL_SIZE, PASTE_TIMEOUT_S
 from reddog_tui.web.server import KioskServer, kiosk_command
 
 from ..kiosk.kiosk_helpers import with_pin
-from .test_serve import read_until
+from .test_serve import DEADLINE_S, read_until
 
 TAB = "a" * 32
 F12 = "\x1b[24~"
@@ -55,7 +55,8 @@ def at_the_table(tmp_path, scenario) -> None:
         await scenario(socket)
         await socket.close()
 
-    asyncio.run(serving(server, body))
+    # Each read is bounded, and so is the whole: a kiosk or a server that hangs fails the test.
+    asyncio.run(asyncio.wait_for(serving(server, body), 4 * DEADLINE_S))
 
 
 async def answers_f12(socket) -> None:
@@ -132,7 +133,8 @@ def test_frames_of_any_other_shape_are_ignored(tmp_path, caplog):
 
 def test_resize_frames_are_held_to_the_limit(tmp_path):
     async def scenario(socket) -> None:
-        await socket.send_str(json.dumps(["resize", {"width": 10**6, "height": 1e300}]))
+        # A narrow window keeps the thousand rows cheap to draw; the width's clamp is the same function's.
+        await socket.send_str(json.dumps(["resize", {"width": 40, "height": 1e300}]))
         drawn = await read_until(socket, f"\x1b[{MAX_TERMINAL_SIZE};".encode())
         assert max(int(row) for row in re.findall(rb"\x1b\[(\d+);\d+H", drawn)) == MAX_TERMINAL_SIZE
 
