@@ -79,6 +79,9 @@ NUMERIC = {
     # The hall console (ui/hall_console.py): kiosks online, seconds since a kiosk was seen.
     "online": number,
     "seconds": number,  # the hall's number for settings it sent, an identifier like a voucher's
+    # Setting up the hall (hall_cli.py): its identifier and schema version, printed as digits.
+    "hall": str,
+    "version": str,
 }
 # Messages whose placeholder is filled otherwise than its name says elsewhere.
 SPECIAL = {
@@ -95,6 +98,10 @@ SPECIAL = {
 }
 # Placeholders that hold no number, with what the code puts there.
 TEXT = {
+    "name": lambda: "desk",
+    "prefix": lambda: "casino_main",
+    "role": lambda: "casino_main_kiosk_3",
+    "service": lambda: "reddog-casino-main-kiosk-3",
     "action": lambda: _("CALL"),
     "button": lambda: _("NEW BANKROLL"),
     "deal": lambda: _("DEAL"),
