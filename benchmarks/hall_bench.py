@@ -30,7 +30,7 @@ sys.path.insert(0, str(ROOT))
 import psycopg  # noqa: E402
 
 from benchmarks.hall_kiosk import AutoPlayer, new_session  # noqa: E402
-from reddog_tui.hall import schema  # noqa: E402
+from reddog_tui.hall import admin as hall_admin  # noqa: E402
 from reddog_tui.hall.replicator import Replicator  # noqa: E402
 from reddog_tui.store import Store  # noqa: E402
 
@@ -38,12 +38,19 @@ DEFAULT_DSN = "host=127.0.0.1 port=5432 dbname=postgres"
 CATCH_UP_S = 120
 
 
+def kiosk_dsn(dsn: str, kiosk_id: int) -> str:
+    with psycopg.connect(dsn, autocommit=True) as conn:
+        login = hall_admin.role(hall_admin.hall_prefix(conn), "kiosk", kiosk_id)
+    return psycopg.conninfo.make_conninfo(dsn, user=login)
+
+
 def run_kiosks(kiosk_ids: list[int], dsn: str | None, rate: float, seconds: float, results) -> None:
     """One worker process: its kiosks play at `rate` transitions a second each for `seconds`."""
     with tempfile.TemporaryDirectory(prefix="reddog-hall-bench-") as tmp:
         stores = {k: Store.open(Path(tmp) / str(k)) for k in kiosk_ids}
         players = {k: AutoPlayer(new_session(stores[k], seed=k), seed=k) for k in kiosk_ids}
-        replicators = {k: Replicator(stores[k], k, dsn, poll_s=0.05) for k in kiosk_ids} if dsn else {}
+        # Each kiosk connects with its own login (`reddog hall enroll`), as in a hall.
+        replicators = {k: Replicator(stores[k], k, kiosk_dsn(dsn, k), poll_s=0.05) for k in kiosk_ids} if dsn else {}
         for r in replicators.values():
             r.start()
         steps: dict[int, list[float]] = {k: [] for k in kiosk_ids}
@@ -146,9 +153,11 @@ def main() -> int:
         conn.execute(f'CREATE DATABASE "{name}"')
     dsn = psycopg.conninfo.make_conninfo(admin, dbname=name)
     try:
-        with psycopg.connect(dsn, autocommit=True) as conn:
-            schema.migrate(conn)
         ids = list(range(1, kiosks + 1))
+        with psycopg.connect(dsn, autocommit=True) as conn, tempfile.TemporaryDirectory() as enrolled:
+            hall_admin.init(conn, None, secrets.SystemRandom())  # as `reddog hall init`
+            for k in ids:
+                hall_admin.enroll(conn, "kiosk", k, Path(enrolled))
         groups = [ids[i :: args.processes] for i in range(args.processes) if ids[i :: args.processes]]
         results: multiprocessing.Queue = multiprocessing.Queue()
         workers = [
@@ -202,6 +211,8 @@ def main() -> int:
     finally:
         with psycopg.connect(admin, autocommit=True) as conn:
             conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+            for role in hall_admin.hall_roles(conn, hall_admin.default_prefix(name)):
+                conn.execute(psycopg.sql.SQL("DROP ROLE IF EXISTS {}").format(psycopg.sql.Identifier(role)))
     width = max(map(len, figures))
     for key, value in figures.items():
         print(f"{key:<{width}}  {value}")

@@ -178,6 +178,21 @@ def _add_attendant(commands) -> None:
     tasks.metavar = "{" + ",".join(tasks.choices) + "}"
 
 
+def _voucher_typed(text: str) -> int:
+    """A voucher number as printed (12-3456-7890-1234-5678) or in plain digits; a mistyped
+    validation number (its check digit does not hold) is refused here, before the hall is asked."""
+    from .engine import validation
+
+    digits = validation.digits_typed(text)
+    if digits is None or int(digits) < 1:
+        raise argparse.ArgumentTypeError(_("{given} is not a voucher number.").format(given=text))
+    if validation.looks_like_ticket(digits) and validation.typed_ticket(digits) is None:
+        raise argparse.ArgumentTypeError(
+            _("{given} has a mistyped digit: type it again as it is printed on the voucher.").format(given=text)
+        )
+    return int(digits)
+
+
 def _add_hall(commands) -> None:
     hall = commands.add_parser("hall", help=_("the hall server: console, cashier, meters and settings"),
                                description=_("The hall server. Without a command: the floor manager's console, "
@@ -186,7 +201,7 @@ def _add_hall(commands) -> None:
     tasks = hall.add_subparsers(dest="hall_command", parser_class=_Parser)  # none: the console
     cashier = tasks.add_parser("cashier", help=_("pay out a voucher at the cash desk (once only)"),
                                description=_("Pays out a hall voucher at the cash desk (each voucher only once)."))  # fmt: skip
-    cashier.add_argument("voucher", type=_whole_number(1, None, _("NUMBER")), metavar=_("NUMBER"),
+    cashier.add_argument("voucher", type=_voucher_typed, metavar=_("NUMBER"),
                          help=_("the voucher's validation number"))  # fmt: skip
     tasks.add_parser("meters", help=_("meters of every kiosk and of the hall (exit 0 all add up, 1 a discrepancy, "
                                       "2 server not reached)"),
@@ -205,6 +220,28 @@ def _add_hall(commands) -> None:
                       help=_("also send a new attendant PIN, read from the first line of standard input"))  # fmt: skip
     tasks.add_parser("pushes", help=_("the settings sent, and which kiosks applied them"),
                      description=_("The newest settings sent by the hall and what each kiosk did with them."))  # fmt: skip
+    init = tasks.add_parser("init", help=_("set up a hall on an empty database (administrator)"),
+                            description=_("Sets up the hall on the database of --hall-dsn, connected as its "
+                                          "administrator: the roles, the tables and the hall's identifier."))  # fmt: skip
+    init.add_argument("--prefix", metavar=_("PREFIX"),
+                      help=_("the start of every role name of this hall (default: the database name)"))  # fmt: skip
+    tasks.add_parser("migrate", help=_("bring the hall's tables up to this version (administrator)"),
+                     description=_("Applies the hall's newer migrations, connected as the administrator."))  # fmt: skip
+    enroll = tasks.add_parser("enroll", help=_("make the login of a kiosk, a cashier or a console (administrator)"),
+                              description=_("Makes a login with a new random secret and writes its connection "
+                                            "service file and password file for the operator to install."))  # fmt: skip
+    who = enroll.add_mutually_exclusive_group(required=True)
+    who.add_argument("--kiosk", type=_whole_number(1, MAX_KIOSK_ID, _("NUMBER")), metavar=_("NUMBER"),
+                     help=_("the kiosk's number"))  # fmt: skip
+    who.add_argument("--cashier", metavar=_("NAME"), help=_("a cash desk's name"))
+    who.add_argument("--console", metavar=_("NAME"), help=_("a console's name"))
+    enroll.add_argument("--out", metavar=_("DIR"), default=".",
+                        help=_("where the two files are written (default: here)"))  # fmt: skip
+    retire = tasks.add_parser("retire", help=_("revoke a kiosk's login at once (administrator)"),
+                              description=_("Revokes a kiosk's login at once: it can no longer connect, and "
+                                            "its open connections are ended."))  # fmt: skip
+    retire.add_argument("kiosk", type=_whole_number(1, MAX_KIOSK_ID, _("NUMBER")), metavar=_("NUMBER"),
+                        help=_("the kiosk's number"))  # fmt: skip
     tasks.metavar = "{" + ",".join(tasks.choices) + "}"
 
 
@@ -503,6 +540,18 @@ def run_hall(args: argparse.Namespace) -> int:
 
         pin = "stdin" if args.pin_stdin else "ask" if args.pin else None
         return run_push(_hall_dsn(args), args.settings, args.kiosk, pin)
+    if args.hall_command in ("init", "migrate", "enroll", "retire"):
+        from .hall_cli import run_admin
+
+        options: dict[str, object] = {}
+        if args.hall_command == "init":
+            options = {"prefix": args.prefix}
+        elif args.hall_command == "enroll":
+            kind = "kiosk" if args.kiosk is not None else "cashier" if args.cashier is not None else "console"
+            options = {"kind": kind, "who": args.kiosk or args.cashier or args.console, "out_dir": args.out}
+        elif args.hall_command == "retire":
+            options = {"kiosk": args.kiosk}
+        return run_admin(args.hall_command, _hall_dsn(args), **options)
     return run(args.hall_command, _hall_dsn(args), getattr(args, "voucher", None))
 
 

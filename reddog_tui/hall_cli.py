@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import sys
+from collections.abc import Callable
 
 from .i18n import _, ngettext
 from .i18n.formatting import number, voucher_number
@@ -115,18 +116,110 @@ def run_hall(command: str, dsn: str | None, voucher: int | None = None) -> int:
     return _on_server(dsn, _pushes if command == "pushes" else _meters)
 
 
-def _on_server(dsn: str, task) -> int:
-    """`task(conn)` on a migrated server connection; why not, and EXIT_UNREACHABLE, if it cannot be used."""
+def not_ready_text(needs: str) -> str:
+    """What the operator runs when the server is not the hall this version works with."""
+    if needs == "init":
+        return _("The hall server is not set up yet: run reddog hall init on it (as its administrator).")
+    if needs == "migrate":
+        return _("The hall server needs reddog hall migrate (as its administrator).")
+    return _("The hall server was set up by a newer version of Red Dog: update this one.")
+
+
+def _on_server(dsn: str, task, admin: bool = False) -> int:
+    """`task(conn)` on a server connection whose schema is current (an ordinary connection never
+    changes it; `admin` tasks set it up); a localized line and exit 1 if unreachable or not ready."""
     import psycopg
 
     from .hall import schema, server
 
     try:
         with server.connect(dsn) as conn:
-            schema.migrate(conn)
+            if not admin:
+                schema.require_current(conn)
             return task(conn)
+    except schema.HallNotReady as exc:
+        print(not_ready_text(exc.needs), file=sys.stderr)
+        return EXIT_UNREACHABLE
     except psycopg.Error as exc:
         return link_failed(dsn, exc)
+
+
+# --- setting up the hall (an administrator's connection) -------------------------------------------
+
+
+def run_admin(command: str, dsn: str | None, **options) -> int:
+    """`reddog hall init | migrate | enroll | retire`."""
+    if not dsn:
+        print(hall_dsn_missing_text(), file=sys.stderr)
+        return EXIT_USAGE
+    tasks: dict[str, Callable[..., int]] = {"init": _init, "migrate": _migrate, "enroll": _enroll, "retire": _retire}
+    return _on_server(dsn, lambda conn: tasks[command](conn, **options), admin=True)
+
+
+def _refused(exc) -> int:
+    """A localized line for what hall/admin.py refused."""
+    detail = exc.detail
+    texts = {
+        "prefix": _("The role prefix {prefix} may hold only a to z, 0 to 9 and _, at most 40 of them."),
+        "initialised": _("This database is a hall already (role prefix {prefix}): use reddog hall migrate."),
+        "name": _("The name {name} may hold only a to z, 0 to 9 and _, at most 20 of them."),
+        "retired": _("{role} was retired and cannot be enrolled again."),
+        "unknown": _("The hall has no enrolled kiosk {kiosk}."),
+        "kiosk": _("There is no kiosk {kiosk} in a hall."),
+    }
+    print(texts[exc.reason].format(**{k: str(v) for k, v in detail.items()}), file=sys.stderr)
+    return EXIT_USAGE
+
+
+def _init(conn, prefix: str | None = None) -> int:
+    import secrets
+
+    from .hall import admin
+
+    try:
+        setup = admin.init(conn, prefix, secrets.SystemRandom())
+    except admin.HallSetupError as exc:
+        return _refused(exc)
+    print(
+        _("Hall {hall} set up: role prefix {prefix}, schema {version}.").format(
+            hall=setup.hall_id, prefix=setup.prefix, version=setup.version
+        )
+    )
+    return 0
+
+
+def _migrate(conn) -> int:
+    from .hall import admin
+
+    setup = admin.migrate(conn)
+    print(_("Hall {hall} is at schema {version}.").format(hall=setup.hall_id, version=setup.version))
+    return 0
+
+
+def _enroll(conn, kind: str, who, out_dir) -> int:
+    from pathlib import Path
+
+    from .hall import admin
+
+    try:
+        made = admin.enroll(conn, kind, who, Path(out_dir))
+    except admin.HallSetupError as exc:
+        return _refused(exc)
+    print(_("{role} enrolled with a new secret.").format(role=made.role))
+    print(_("Service file (service {service}): {path}").format(service=made.service, path=made.service_file))
+    print(_("Password file, readable by its owner only: {path}").format(path=made.password_file))
+    return 0
+
+
+def _retire(conn, kiosk: int) -> int:
+    from .hall import admin
+
+    try:
+        login = admin.retire(conn, kiosk)
+    except admin.HallSetupError as exc:
+        return _refused(exc)
+    print(_("{role} is retired: it can no longer connect or ship.").format(role=login))
+    return 0
 
 
 def _cashier(conn, voucher: int) -> int:
@@ -148,6 +241,8 @@ def cashier_text(outcome, voucher: int, amount: int) -> str:
         ).format(number=shown, amount=number(amount))
     if outcome is server.Redemption.ALREADY_REDEEMED:
         return _("Voucher {number} has been redeemed already. Do not pay it.").format(number=shown)
+    if outcome is server.Redemption.OTHER_HALL:
+        return _("Voucher {number} is another hall's. Do not pay it.").format(number=shown)
     return _("The hall knows no voucher {number}. Do not pay it.").format(number=shown)
 
 

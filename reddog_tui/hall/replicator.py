@@ -8,6 +8,8 @@ reconnects and catches up from where the server stands.
 
 from __future__ import annotations
 
+import random
+import secrets
 import threading
 import time
 from collections import deque
@@ -18,10 +20,11 @@ import psycopg
 
 from ..store import Store, StoreError
 from ..store.session import last_hall_settings
-from . import server
+from ..store.settings import Key, read_settings
+from . import chain, server, tickets
 from .dsn import scrub
 from .failure import classify, log_failure
-from .schema import migrate
+from .schema import HallNotReady, require_current
 
 BATCH = 500  # entries per server transaction
 POLL_S = 0.1  # how often the journal is looked at when there is nothing to send
@@ -49,8 +52,12 @@ class Replicator:
         dsn: str,
         connect: Callable[[str], psycopg.Connection] = server.connect,
         poll_s: float = POLL_S,
+        rng: random.Random | None = None,
     ) -> None:
         self._store = store
+        self._rng = rng or secrets.SystemRandom()  # draws the validation numbers it reserves
+        self.hall_id: int | None = None  # the hall's identifier, once the server said it
+        self._chain = (0, chain.GENESIS)  # (seq, hash) of the newest entry whose hash is known
         self.kiosk_id = kiosk_id
         self._dsn = dsn
         self._connect = connect
@@ -119,7 +126,7 @@ class Replicator:
                 with self._connect(self._dsn) as conn:
                     failures = 0
                     self._serve(conn)
-            except (psycopg.Error, StoreError, OSError) as exc:
+            except (psycopg.Error, StoreError, OSError, HallNotReady) as exc:
                 # Numbers in the pool stay reserved for this kiosk on the server: still good offline.
                 self._set(connected=False, error=scrub(f"{type(exc).__name__}: {exc}".strip(), self._dsn))
                 if isinstance(exc, psycopg.Error):
@@ -142,12 +149,21 @@ class Replicator:
         # Every exchange with the server is answered in time or the link is taken for dead
         # (server.LinkStalled), and `_run` connects again.
         with server.answered_within(conn):
-            migrate(conn)
-            held, held_time, conflict = server.register_kiosk(conn, self.kiosk_id)
+            require_current(conn)
+            found = server.register_kiosk(conn, self.kiosk_id)
+            held, conflict = found.shipped_seq, found.conflict
+            known = read_settings(self._store.settings_rows()).hall_id
+            if known is None:  # kept, so that vouchers issued offline later carry the hall
+                self._store.set_setting(Key.HALL_ID, found.hall_id)
+            elif known != found.hall_id:
+                raise server.KioskConflict(
+                    f"kiosk {self.kiosk_id}: this journal belongs to hall {known}, not to hall {found.hall_id}"
+                )
+            self.hall_id = found.hall_id
             if conflict is None:
-                conflict = self._check_same_journal(held, held_time)
+                conflict = self._check_same_journal(held, found.chain)
                 if conflict is not None:
-                    server.record_conflict(conn, self.kiosk_id, conflict)
+                    server.record_conflict(conn, conflict)
         if conflict is not None:
             raise server.KioskConflict(conflict)
         self._set(connected=True, error=None, shipped_seq=held)
@@ -162,29 +178,44 @@ class Replicator:
                     last_push_check = time.monotonic()
                 entries = self._store.journal_entries_after(held, BATCH)
                 if entries:
-                    held = server.ship(conn, self.kiosk_id, entries)
+                    prev = self._hash_through(held)
+                    shipped = list(chain.links(self.kiosk_id, entries, prev))
+                    held = server.ship(conn, self.kiosk_id, entries, prev)
+                    self._chain = next(((x.seq, x.hash) for x in shipped if x.seq == held), self._chain)
                     self._set(shipped_seq=held)
                     last_contact = time.monotonic()
                     continue
                 if time.monotonic() - last_contact > ALIVE_S:
-                    server.touch(conn, self.kiosk_id)
+                    server.touch(conn)
                     last_contact = time.monotonic()
             self._wake.wait(self._poll_s)
             self._wake.clear()
 
-    def _check_same_journal(self, held: int, held_time: float | None) -> str | None:
-        """The server's newest entry for this id must be this journal's entry of that seq."""
-        if held == 0:
+    def _hash_through(self, seq: int) -> str:
+        """The chain's hash of this journal's entry `seq`, from the newest one known."""
+        known, value = self._chain if self._chain[0] <= seq else (0, chain.GENESIS)
+        while known < seq:
+            entries = self._store.journal_entries_after(known, min(BATCH, seq - known))
+            if not entries:
+                raise server.KioskConflict(f"kiosk {self.kiosk_id}: this journal has no entry {known + 1}")
+            for x in chain.links(self.kiosk_id, entries, value):
+                known, value = x.seq, x.hash
+        self._chain = (known, value)
+        return value
+
+    def _check_same_journal(self, held: int, held_hash: str | None) -> str | None:
+        """The server's newest entry for this kiosk must be this journal's entry of that seq,
+        hash for hash (a server that holds entries from before the chain has none to compare)."""
+        if held == 0 or held_hash is None:
             return None
-        mine = self._store.journal_entries_after(held - 1, 1)
-        if not mine or mine[0].seq != held or mine[0].time != held_time:
+        if self._store.journal_entries_after(held - 1, 1) == [] or self._hash_through(held) != held_hash:
             return f"kiosk {self.kiosk_id}: the server holds entry {held}, which is not this journal's"
         return None
 
     def _fetch_pushes(self, conn: psycopg.Connection) -> None:
         with self._lock:
             known = self._pushes[-1].push_id if self._pushes else 0
-        newer = server.pushes_after(conn, self.kiosk_id, max(known, last_hall_settings(self._store)))
+        newer = server.pushes_after(conn, max(known, last_hall_settings(self._store)))
         if newer:
             with self._lock:
                 self._pushes.extend(newer)
@@ -192,7 +223,8 @@ class Replicator:
     def _fill_pool(self, conn: psycopg.Connection) -> None:
         with self._lock:
             missing = VOUCHER_POOL - len(self._pool)
-        if missing > 0:
-            numbers = server.reserve_voucher_numbers(conn, self.kiosk_id, missing)
+        if missing > 0 and self.hall_id is not None:
+            drawn = [tickets.new_number(self.hall_id, self._rng) for _ in range(missing)]
+            numbers = server.reserve_voucher_numbers(conn, drawn)
             with self._lock:
                 self._pool.extend(numbers)

@@ -138,6 +138,332 @@ MIGRATIONS: tuple[str, ...] = (
            (SELECT count(*) FROM hall_credit_mismatch c WHERE c.kiosk_id = v.kiosk_id)::integer AS credit_mismatches
     FROM hall_kiosk_meters v;
     """,
+    # 4: who is calling. The hall's identity, its logins, the journal chain, and the only ways a
+    # kiosk or the cashier writes: functions owned by the schema's owner that take the caller from
+    # session_user (see hall/admin.py for the roles and grants).
+    """
+    CREATE TABLE hall_config (
+        single boolean PRIMARY KEY DEFAULT true CHECK (single),
+        hall_id integer NOT NULL CHECK (hall_id BETWEEN 1000 AND 9999),
+        role_prefix text NOT NULL CHECK (role_prefix ~ '^[a-z0-9_]{1,40}$'),
+        voucher_expiry_days integer NOT NULL DEFAULT 365 CHECK (voucher_expiry_days > 0),
+        lockout_failures integer NOT NULL DEFAULT 5 CHECK (lockout_failures > 0),
+        lockout_window_s integer NOT NULL DEFAULT 600 CHECK (lockout_window_s > 0)
+    );
+
+    CREATE TABLE hall_login (
+        role name PRIMARY KEY,
+        kind text NOT NULL CHECK (kind IN ('kiosk', 'cashier', 'console')),
+        kiosk_id integer UNIQUE CHECK ((kind = 'kiosk') = (kiosk_id IS NOT NULL)),
+        created_at timestamptz NOT NULL DEFAULT clock_timestamp(),
+        retired_at timestamptz
+    );
+
+    -- hash(n) = sha256(hash(n-1) as hex text || the entry's text), hex; NULL before the chain existed.
+    ALTER TABLE hall_journal ADD COLUMN hash text;
+    ALTER TABLE hall_kiosk ADD COLUMN chain text;  -- the hash of entry shipped_seq
+    ALTER TABLE hall_voucher ADD COLUMN redeemed_nonce bigint, ADD COLUMN redeemed_by name;
+
+    CREATE FUNCTION hall_hash(prev text, body text) RETURNS text
+    LANGUAGE sql IMMUTABLE STRICT SET search_path = pg_catalog, pg_temp AS $$
+        SELECT encode(sha256(convert_to(prev || body, 'UTF8')), 'hex')
+    $$;
+
+    -- An 18-digit validation number of this hall with its Damm check digit (hall/tickets.py).
+    CREATE FUNCTION hall_is_ticket(number bigint, hall integer) RETURNS boolean
+    LANGUAGE plpgsql IMMUTABLE SET search_path = pg_catalog, pg_temp AS $$
+    DECLARE
+        damm constant integer[] := '{0,3,1,7,5,9,8,6,4,2,7,0,9,2,1,5,4,8,6,3,4,2,0,6,8,7,1,3,5,9,1,7,5,0,9,8,3,4,2,6,6,1,2,3,0,4,5,9,7,8,3,6,7,4,2,0,9,5,8,1,5,8,6,9,7,2,0,1,3,4,8,9,4,5,3,6,2,0,1,7,9,4,3,8,6,1,7,2,0,5,2,5,8,1,4,3,6,7,9,0}';
+        digits text := number::text;
+        interim integer := 0;
+    BEGIN
+        IF number IS NULL OR length(digits) <> 18 OR left(digits, 4)::integer <> hall THEN
+            RETURN false;
+        END IF;
+        FOR i IN 1..18 LOOP
+            interim := damm[interim * 10 + substr(digits, i, 1)::integer + 1];
+        END LOOP;
+        RETURN interim = 0;
+    END $$;
+
+    -- The caller's place in the hall, from the login it connected with: a kiosk's number, 0 for
+    -- the cashier or the console. Unknown, retired or of another kind: refused.
+    CREATE FUNCTION hall_caller(wanted text) RETURNS integer
+    LANGUAGE plpgsql STABLE SET search_path = pg_catalog, pg_temp AS $$
+    DECLARE
+        login public.hall_login;
+    BEGIN
+        SELECT * INTO login FROM public.hall_login l WHERE l.role = session_user;
+        IF NOT FOUND OR login.kind <> wanted THEN
+            RAISE EXCEPTION 'the role % is no % of this hall', session_user, wanted USING ERRCODE = '42501';
+        END IF;
+        IF login.retired_at IS NOT NULL THEN
+            RAISE EXCEPTION 'the role % was retired', session_user USING ERRCODE = '42501';
+        END IF;
+        RETURN coalesce(login.kiosk_id, 0);
+    END $$;
+
+    -- Why a number the hall does not hold is refused: another hall's validation number, or unknown.
+    CREATE FUNCTION hall_unknown_voucher(ticket bigint) RETURNS text
+    LANGUAGE sql STABLE SET search_path = pg_catalog, public, pg_temp AS $$
+        SELECT CASE WHEN length(ticket::text) = 18 AND public.hall_is_ticket(ticket, left(ticket::text, 4)::integer)
+                         AND NOT public.hall_is_ticket(ticket, (SELECT c.hall_id FROM public.hall_config c))
+                    THEN 'other_hall' ELSE 'unknown' END
+    $$;
+
+    CREATE FUNCTION hall_register()
+    RETURNS TABLE (kiosk_id integer, shipped_seq bigint, chain text, conflict text, hall_id integer)
+    LANGUAGE plpgsql SECURITY DEFINER SET search_path = pg_catalog, public, pg_temp AS $$
+    #variable_conflict use_column
+    DECLARE
+        k integer := public.hall_caller('kiosk');
+    BEGIN
+        INSERT INTO public.hall_kiosk (kiosk_id) VALUES (k)
+        ON CONFLICT (kiosk_id) DO UPDATE SET last_seen = clock_timestamp();
+        RETURN QUERY SELECT h.kiosk_id, h.shipped_seq, h.chain, h.conflict, c.hall_id
+            FROM public.hall_kiosk h CROSS JOIN public.hall_config c WHERE h.kiosk_id = k;
+    END $$;
+
+    CREATE FUNCTION hall_touch() RETURNS void
+    LANGUAGE sql SECURITY DEFINER SET search_path = pg_catalog, public, pg_temp AS $$
+        UPDATE public.hall_kiosk SET last_seen = clock_timestamp() WHERE kiosk_id = public.hall_caller('kiosk')
+    $$;
+
+    -- The kiosk found that the server's copy is not its journal's: recorded once, shipping stops.
+    CREATE FUNCTION hall_report_conflict(reason text) RETURNS void
+    LANGUAGE plpgsql SECURITY DEFINER SET search_path = pg_catalog, public, pg_temp AS $$
+    DECLARE
+        k integer := public.hall_caller('kiosk');
+    BEGIN
+        UPDATE public.hall_kiosk SET conflict = left(reason, 500) WHERE kiosk_id = k AND conflict IS NULL;
+        PERFORM pg_notify('reddog_hall', k::text);
+    END $$;
+
+    -- Store the caller's entries [{"seq", "prev", "entry": text}, ...] (consecutive, oldest first).
+    -- Entries held already must be the same text; a new one must continue the chain, name this
+    -- kiosk and its own seq; a cash-out's voucher must be backed by its credits out and by the
+    -- credits the kiosk had. Anything else refuses the whole batch and raises the conflict.
+    CREATE FUNCTION hall_ship(entries jsonb) RETURNS TABLE (shipped_seq bigint, refused text)
+    LANGUAGE plpgsql SECURITY DEFINER SET search_path = pg_catalog, public, pg_temp AS $$
+    #variable_conflict use_column
+    DECLARE
+        k integer := public.hall_caller('kiosk');
+        hall integer;
+        kiosk public.hall_kiosk;
+        held bigint;
+        link text;
+        table_before jsonb;
+        item jsonb;
+        n bigint;
+        body text;
+        e jsonb;
+        stored text;
+        earlier text;
+        amount bigint;
+        ticket bigint;
+        was_reserved boolean;
+        reason text;
+    BEGIN
+        SELECT c.hall_id INTO hall FROM public.hall_config c;
+        SELECT * INTO kiosk FROM public.hall_kiosk h WHERE h.kiosk_id = k FOR UPDATE;
+        IF NOT FOUND THEN
+            RAISE EXCEPTION 'kiosk % has not registered', k USING ERRCODE = '55000';
+        END IF;
+        IF kiosk.conflict IS NOT NULL THEN
+            RETURN QUERY SELECT kiosk.shipped_seq, kiosk.conflict;
+            RETURN;
+        END IF;
+        held := kiosk.shipped_seq;
+        link := CASE WHEN held = 0 THEN repeat('0', 64) ELSE kiosk.chain END;  -- NULL: shipped before the chain
+        table_before := kiosk.state;
+        BEGIN
+            FOR item IN SELECT x.value FROM jsonb_array_elements(entries) x LOOP
+                n := (item->>'seq')::bigint;
+                body := item->>'entry';
+                IF n IS NULL OR body IS NULL THEN
+                    RAISE EXCEPTION 'a shipment item is not {seq, prev, entry}' USING ERRCODE = 'RD001';
+                END IF;
+                IF n <= held THEN  -- sent again after a lost answer: it must be the entry held
+                    SELECT j.hash INTO stored FROM public.hall_journal j WHERE j.kiosk_id = k AND j.seq = n;
+                    IF n = 1 THEN
+                        earlier := repeat('0', 64);
+                    ELSE
+                        SELECT j.hash INTO earlier FROM public.hall_journal j WHERE j.kiosk_id = k AND j.seq = n - 1;
+                    END IF;
+                    IF stored IS NOT NULL AND earlier IS NOT NULL AND stored <> public.hall_hash(earlier, body) THEN
+                        RAISE EXCEPTION 'entry % was sent again with other content', n USING ERRCODE = 'RD001';
+                    END IF;
+                    CONTINUE;
+                END IF;
+                IF n <> held + 1 THEN
+                    RAISE EXCEPTION 'entry % does not follow entry %', n, held USING ERRCODE = 'RD001';
+                END IF;
+                IF link IS NOT NULL AND (item->>'prev') IS DISTINCT FROM link THEN
+                    RAISE EXCEPTION 'entry % does not continue the entry % the server holds', n, held
+                        USING ERRCODE = 'RD001';
+                END IF;
+                e := body::jsonb;
+                IF (e->>'seq')::bigint IS DISTINCT FROM n THEN
+                    RAISE EXCEPTION 'entry % calls itself entry %', n, e->>'seq' USING ERRCODE = 'RD001';
+                END IF;
+                IF (e->>'kiosk')::integer IS DISTINCT FROM k THEN
+                    RAISE EXCEPTION 'entry % is written for kiosk %, not for this one', n, e->>'kiosk'
+                        USING ERRCODE = 'RD001';
+                END IF;
+                IF EXISTS (SELECT 1 FROM jsonb_each(e->'meters') m WHERE jsonb_typeof(m.value) <> 'number') THEN
+                    RAISE EXCEPTION 'entry % has meters that are not numbers', n USING ERRCODE = 'RD001';
+                END IF;
+                IF e->>'action' = 'cash_out' AND e->>'voucher' IS NOT NULL THEN
+                    amount := (e->>'value')::bigint;
+                    IF amount IS NULL OR amount < 1
+                       OR amount IS DISTINCT FROM (e->'meters'->>'credits_out')::bigint
+                       OR amount > coalesce((table_before->>'credits')::bigint + (table_before->>'ante')::bigint, 0) THEN
+                        RAISE EXCEPTION 'entry % issues a voucher of % credits with no matching cash-out', n, e->>'value'
+                            USING ERRCODE = 'RD001';
+                    END IF;
+                    ticket := (e->>'voucher')::bigint;
+                    IF public.hall_is_ticket(ticket, hall) THEN  -- other numbers predate the hall: not its vouchers
+                        DELETE FROM public.hall_voucher_reserved r WHERE r.number = ticket AND r.kiosk_id = k;
+                        was_reserved := FOUND;
+                        IF EXISTS (SELECT 1 FROM public.hall_voucher v WHERE v.number = ticket)
+                           OR EXISTS (SELECT 1 FROM public.hall_voucher_reserved r WHERE r.number = ticket) THEN
+                            RAISE EXCEPTION 'entry % issues voucher %, which is not this kiosk''s to issue', n, ticket
+                                USING ERRCODE = 'RD001';
+                        END IF;
+                        INSERT INTO public.hall_voucher (number, kiosk_id, seq, amount, issued_at, issued_offline)
+                        VALUES (ticket, k, n, amount, (e->>'time')::double precision, NOT was_reserved);
+                    END IF;
+                END IF;
+                link := public.hall_hash(coalesce(link, item->>'prev'), body);
+                INSERT INTO public.hall_journal (kiosk_id, seq, time, action, value, voucher, meters, state, hash)
+                VALUES (k, n, (e->>'time')::double precision, e->>'action', (e->>'value')::bigint,
+                        (e->>'voucher')::bigint, e->'meters', e->'state', link);
+                held := n;
+                table_before := e->'state';
+            END LOOP;
+        EXCEPTION
+            WHEN SQLSTATE 'RD001' THEN
+                reason := SQLERRM;
+            WHEN data_exception OR integrity_constraint_violation THEN  -- not JSON, not numbers, fields missing
+                reason := format('entry %s is not a journal entry: %s', n, SQLERRM);
+        END;
+        IF reason IS NOT NULL THEN
+            UPDATE public.hall_kiosk h SET conflict = reason WHERE h.kiosk_id = k;
+            PERFORM pg_notify('reddog_hall', k::text);
+            RETURN QUERY SELECT kiosk.shipped_seq, reason;
+            RETURN;
+        END IF;
+        IF held > kiosk.shipped_seq THEN
+            INSERT INTO public.hall_meter (kiosk_id, name, value)
+            SELECT k, m.key, sum(m.value::bigint) FROM public.hall_journal j, jsonb_each_text(j.meters) m
+            WHERE j.kiosk_id = k AND j.seq > kiosk.shipped_seq AND m.value::bigint <> 0 GROUP BY m.key
+            ON CONFLICT (kiosk_id, name) DO UPDATE SET value = public.hall_meter.value + excluded.value;
+            -- A credit must follow the hall's mark: this kiosk, this amount, and the intent journaled
+            -- last for this voucher (a second credit for one mark is flagged too).
+            INSERT INTO public.hall_credit_mismatch (kiosk_id, seq, voucher, credited)
+            SELECT k, j.seq, j.voucher, j.value FROM public.hall_journal j
+            WHERE j.kiosk_id = k AND j.seq > kiosk.shipped_seq AND j.action = 'voucher_redeemed'
+              AND NOT EXISTS (SELECT 1 FROM public.hall_voucher v
+                  WHERE v.number = j.voucher AND v.redeemed_kiosk = k AND v.amount = j.value
+                    AND v.redeemed_seq = (SELECT max(i.seq) FROM public.hall_journal i WHERE i.kiosk_id = k
+                        AND i.action = 'voucher_redeeming' AND i.voucher = j.voucher AND i.seq < j.seq))
+            ON CONFLICT DO NOTHING;
+            INSERT INTO public.hall_push_result (push_id, kiosk_id, applied, seq)
+            SELECT p.push_id, k, j.action = 'hall_settings', j.seq
+            FROM public.hall_journal j JOIN public.hall_push p ON p.push_id = j.value
+            WHERE j.kiosk_id = k AND j.seq > kiosk.shipped_seq
+              AND j.action IN ('hall_settings', 'hall_settings_refused')
+              AND (p.kiosk_id IS NULL OR p.kiosk_id = k)
+            ON CONFLICT DO NOTHING;
+            UPDATE public.hall_kiosk h SET shipped_seq = held, chain = link, state = table_before,
+                last_seen = clock_timestamp() WHERE h.kiosk_id = k;
+            PERFORM pg_notify('reddog_hall', k::text);
+        END IF;
+        RETURN QUERY SELECT held, NULL::text;
+    END $$;
+
+    -- Numbers the kiosk drew (tickets.new_number) held for its next cash-outs: those that are
+    -- tickets of this hall and unused; a kiosk holds at most 20 at a time.
+    CREATE FUNCTION hall_reserve_numbers(proposed bigint[]) RETURNS SETOF bigint
+    LANGUAGE plpgsql SECURITY DEFINER SET search_path = pg_catalog, public, pg_temp AS $$
+    #variable_conflict use_column
+    DECLARE
+        k integer := public.hall_caller('kiosk');
+        hall integer;
+        holding bigint;
+    BEGIN
+        SELECT c.hall_id INTO hall FROM public.hall_config c;
+        SELECT count(*) INTO holding FROM public.hall_voucher_reserved r WHERE r.kiosk_id = k;
+        RETURN QUERY INSERT INTO public.hall_voucher_reserved (number, kiosk_id)
+            SELECT p.n, k FROM (SELECT DISTINCT u.n FROM unnest(proposed) AS u(n)) p
+            WHERE public.hall_is_ticket(p.n, hall)
+              AND NOT EXISTS (SELECT 1 FROM public.hall_voucher v WHERE v.number = p.n)
+            LIMIT greatest(0, 20 - holding)
+            ON CONFLICT DO NOTHING RETURNING number;
+    END $$;
+
+    -- Mark voucher `ticket` redeemed by the caller's intent (seq, nonce), once; the same intent
+    -- asking again gets the same answer, which names the intent it answers.
+    CREATE FUNCTION hall_redeem(ticket bigint, intent_seq bigint, intent_nonce bigint)
+    RETURNS TABLE (outcome text, amount bigint, kiosk_id integer, seq bigint, nonce bigint)
+    LANGUAGE plpgsql SECURITY DEFINER SET search_path = pg_catalog, public, pg_temp AS $$
+    #variable_conflict use_column
+    DECLARE
+        k integer := public.hall_caller('kiosk');
+        v public.hall_voucher;
+    BEGIN
+        -- Two redeemers of one voucher: the second waits for the first's row lock, held only
+        -- inside this statement, then finds it redeemed.
+        UPDATE public.hall_voucher h SET redeemed_kiosk = k, redeemed_seq = intent_seq, redeemed_nonce = intent_nonce,
+            redeemed_at = clock_timestamp(), redeemed_by = session_user
+        WHERE h.number = ticket AND h.redeemed_kiosk IS NULL RETURNING h.* INTO v;
+        IF FOUND THEN
+            PERFORM pg_notify('reddog_hall', k::text);
+        ELSE
+            SELECT * INTO v FROM public.hall_voucher h WHERE h.number = ticket;
+            IF NOT FOUND THEN
+                RETURN QUERY SELECT public.hall_unknown_voucher(ticket), 0::bigint, k, intent_seq, intent_nonce;
+                RETURN;
+            END IF;
+        END IF;
+        IF v.redeemed_kiosk = k AND v.redeemed_seq = intent_seq AND v.redeemed_nonce IS NOT DISTINCT FROM intent_nonce THEN
+            RETURN QUERY SELECT 'redeemed'::text, v.amount, k, intent_seq, intent_nonce;
+        ELSE
+            RETURN QUERY SELECT 'already_redeemed'::text, v.amount, k, intent_seq, intent_nonce;
+        END IF;
+    END $$;
+
+    CREATE FUNCTION hall_cashier_redeem(ticket bigint) RETURNS TABLE (outcome text, amount bigint)
+    LANGUAGE plpgsql SECURITY DEFINER SET search_path = pg_catalog, public, pg_temp AS $$
+    #variable_conflict use_column
+    DECLARE
+        desk integer := public.hall_caller('cashier');
+        serial bigint := nextval('public.hall_cashier_redemption');
+        v public.hall_voucher;
+    BEGIN
+        UPDATE public.hall_voucher h SET redeemed_kiosk = desk, redeemed_seq = serial, redeemed_at = clock_timestamp(),
+            redeemed_by = session_user
+        WHERE h.number = ticket AND h.redeemed_kiosk IS NULL RETURNING h.* INTO v;
+        IF FOUND THEN
+            PERFORM pg_notify('reddog_hall', 'cashier');
+            RETURN QUERY SELECT 'redeemed'::text, v.amount;
+            RETURN;
+        END IF;
+        SELECT * INTO v FROM public.hall_voucher h WHERE h.number = ticket;
+        RETURN QUERY SELECT CASE WHEN FOUND THEN 'already_redeemed' ELSE public.hall_unknown_voucher(ticket) END,
+            coalesce(v.amount, 0);
+    END $$;
+
+    CREATE FUNCTION hall_pushes_after(after bigint) RETURNS TABLE (push_id bigint, kiosk_id integer, settings jsonb)
+    LANGUAGE plpgsql SECURITY DEFINER STABLE SET search_path = pg_catalog, public, pg_temp AS $$
+    #variable_conflict use_column
+    DECLARE
+        k integer := public.hall_caller('kiosk');
+    BEGIN
+        RETURN QUERY SELECT p.push_id, p.kiosk_id, p.settings FROM public.hall_push p
+            WHERE p.push_id > after AND (p.kiosk_id = k OR p.kiosk_id IS NULL) ORDER BY p.push_id;
+    END $$;
+    """,
 )
 
 
@@ -148,6 +474,31 @@ def schema_version(conn: psycopg.Connection) -> int:
         return 0
     row = conn.execute("SELECT max(version) FROM hall_schema_version").fetchone()
     return (row[0] or 0) if row else 0
+
+
+FIRST_WITH_ROLES = 4  # the migration that brought the roles: a server below it needs `reddog hall init`
+
+
+class HallNotReady(RuntimeError):
+    """The server is not the one this version of Red Dog works with: `needs` says what the
+    operator runs, "init" (no hall, or one from before the roles), "migrate" (older migrations)
+    or "upgrade" (a newer Red Dog migrated it)."""
+
+    def __init__(self, needs: str, version: int) -> None:
+        super().__init__(f"the hall server (schema {version}) needs: {needs}")
+        self.needs = needs
+        self.version = version
+
+
+def require_current(conn: psycopg.Connection) -> None:
+    """Ordinary connections (kiosk, cashier, console) never change the schema: they check it."""
+    version = schema_version(conn)
+    if version < FIRST_WITH_ROLES:
+        raise HallNotReady("init", version)
+    if version < len(MIGRATIONS):
+        raise HallNotReady("migrate", version)
+    if version > len(MIGRATIONS):
+        raise HallNotReady("upgrade", version)
 
 
 def migrate(conn: psycopg.Connection) -> int:

@@ -7,12 +7,10 @@ either completes on the server or changes nothing there.
 from __future__ import annotations
 
 import contextlib
-import itertools
 import json
 import os
 import socket
 import threading
-from collections import Counter
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
@@ -21,8 +19,7 @@ from typing import Any
 import psycopg
 
 from ..store.database import JournalEntry
-from ..store.session import HALL_SETTINGS_ACTIONS, HALL_SETTINGS_APPLIED, REDEEMED, REDEEMING
-from .numbers import CASHIER, KIOSK_RANGE
+from . import chain
 
 NOTIFY_CHANNEL = "reddog_hall"  # a notice after every change, for consoles that listen
 
@@ -127,184 +124,105 @@ def answered_within(conn: psycopg.Connection, seconds: float | None = None) -> I
         deadline.stop()
 
 
-def offline_range(kiosk_id: int) -> tuple[int, int]:
-    """The voucher numbers kiosk `kiosk_id` may issue on its own, lowest and highest."""
-    return kiosk_id * KIOSK_RANGE + 1, (kiosk_id + 1) * KIOSK_RANGE - 1
-
-
 class KioskConflict(Exception):
-    """Entries under this kiosk id differ from what the server holds: another journal uses the id."""
+    """The server refused this kiosk's entries (or this journal is not the one it holds for the
+    kiosk): the reason is recorded on the server as a discrepancy and shipping stops."""
 
 
 # --- replication --------------------------------------------------------------
+# Every kiosk call goes through a function of the schema that takes the kiosk's number from the
+# login the connection was made with; the `kiosk_id` a caller passes only says which kiosk it
+# believes itself to be, and the entries' text names it for the server to check.
 
 
-def register_kiosk(conn: psycopg.Connection, kiosk_id: int) -> tuple[int, float | None, str | None]:
-    """Make the kiosk known; return (the newest seq the server holds, its time, a recorded conflict)."""
-    with conn.transaction():
-        conn.execute("INSERT INTO hall_kiosk (kiosk_id) VALUES (%s) ON CONFLICT DO NOTHING", (kiosk_id,))
-        row = conn.execute(
-            "SELECT k.shipped_seq, j.time, k.conflict FROM hall_kiosk k"
-            " LEFT JOIN hall_journal j ON j.kiosk_id = k.kiosk_id AND j.seq = k.shipped_seq"
-            " WHERE k.kiosk_id = %s",
-            (kiosk_id,),
-        ).fetchone()
+@dataclass(frozen=True, slots=True)
+class Registration:
+    kiosk_id: int
+    shipped_seq: int  # the newest entry the server holds
+    chain: str | None  # the hash of that entry (None: shipped before the chain existed)
+    conflict: str | None
+    hall_id: int
+
+
+def register_kiosk(conn: psycopg.Connection, kiosk_id: int) -> Registration:
+    """Make the kiosk known and say where the server stands; KioskConflict if the login the
+    connection was made with is another kiosk's."""
+    row = conn.execute("SELECT kiosk_id, shipped_seq, chain, conflict, hall_id FROM hall_register()").fetchone()
     assert row is not None
-    return row[0], row[1], row[2]
+    found = Registration(int(row[0]), int(row[1]), row[2], row[3], int(row[4]))
+    if found.kiosk_id != kiosk_id:
+        raise KioskConflict(f"this journal is kiosk {kiosk_id}'s, but the hall login is kiosk {found.kiosk_id}'s")
+    return found
 
 
-def record_conflict(conn: psycopg.Connection, kiosk_id: int, reason: str) -> None:
-    conn.execute("UPDATE hall_kiosk SET conflict = %s WHERE kiosk_id = %s", (reason, kiosk_id))
-    conn.execute("SELECT pg_notify(%s, %s)", (NOTIFY_CHANNEL, str(kiosk_id)))
+def record_conflict(conn: psycopg.Connection, reason: str) -> None:
+    """The kiosk found the server's copy is not its journal: recorded for the hall to see."""
+    conn.execute("SELECT hall_report_conflict(%s)", (reason,))
 
 
-def ship(conn: psycopg.Connection, kiosk_id: int, entries: Sequence[JournalEntry]) -> int:
-    """Store `entries` (consecutive, oldest first) for the kiosk; return the newest seq now held.
+def ship(conn: psycopg.Connection, kiosk_id: int, entries: Sequence[JournalEntry], prev: str = chain.GENESIS) -> int:
+    """Store `entries` (consecutive, oldest first, the first following the entry whose hash is
+    `prev`) for the kiosk; return the newest seq now held.
 
-    Entries the server holds already are skipped, so a shipment repeated after a lost reply
-    adds nothing. Raises KioskConflict if the entries do not follow the server's newest one.
-    """
-    with conn.transaction():
-        row = conn.execute("SELECT shipped_seq FROM hall_kiosk WHERE kiosk_id = %s FOR UPDATE", (kiosk_id,)).fetchone()
-        if row is None:
-            raise KioskConflict(f"kiosk {kiosk_id} is not registered")
-        held = row[0]
-        new = [e for e in entries if e.seq > held]
-        if not new:
-            return held
-        if new[0].seq != held + 1 or any(b.seq != a.seq + 1 for a, b in itertools.pairwise(new)):
-            raise KioskConflict(f"entry {new[0].seq} does not follow entry {held}")
-        with conn.cursor() as cur:
-            cur.executemany(
-                "INSERT INTO hall_journal (kiosk_id, seq, time, action, value, voucher, meters, state)"
-                " VALUES (%s, %s, %s, %s, %s, %s, %s::jsonb, %s::jsonb)",
-                [(kiosk_id, e.seq, e.time, e.action, e.value, e.voucher, json.dumps(e.meters), e.state) for e in new],
-            )
-            sums: Counter[str] = Counter()
-            for e in new:
-                sums.update(e.meters)
-            if sums:
-                cur.executemany(
-                    "INSERT INTO hall_meter (kiosk_id, name, value) VALUES (%s, %s, %s)"
-                    " ON CONFLICT (kiosk_id, name) DO UPDATE SET value = hall_meter.value + excluded.value",
-                    [(kiosk_id, name, amount) for name, amount in sorted(sums.items())],
-                )
-        for e in new:
-            if e.action == "cash_out" and e.voucher is not None and e.value:
-                _register_voucher(conn, kiosk_id, e)
-            elif e.action == REDEEMED:
-                # A credit must follow the hall's mark: this kiosk, this amount, and the intent
-                # journaled last for this voucher (a second credit for one mark is flagged too).
-                conn.execute(
-                    "INSERT INTO hall_credit_mismatch (kiosk_id, seq, voucher, credited)"
-                    " SELECT %(k)s, %(seq)s, %(n)s, %(amount)s WHERE NOT EXISTS (SELECT 1 FROM hall_voucher"
-                    "  WHERE number = %(n)s AND redeemed_kiosk = %(k)s AND amount = %(amount)s"
-                    "  AND redeemed_seq = (SELECT max(seq) FROM hall_journal WHERE kiosk_id = %(k)s"
-                    "   AND action = %(intent)s AND voucher = %(n)s AND seq < %(seq)s))"
-                    " ON CONFLICT DO NOTHING",
-                    {"k": kiosk_id, "seq": e.seq, "n": e.voucher, "amount": e.value, "intent": REDEEMING},
-                )
-            elif e.action in HALL_SETTINGS_ACTIONS and e.value:
-                conn.execute(
-                    "INSERT INTO hall_push_result (push_id, kiosk_id, applied, seq)"
-                    " SELECT push_id, %s, %s, %s FROM hall_push WHERE push_id = %s ON CONFLICT DO NOTHING",
-                    (kiosk_id, e.action == HALL_SETTINGS_APPLIED, e.seq, e.value),
-                )
-        last = new[-1]
-        conn.execute(
-            "UPDATE hall_kiosk SET shipped_seq = %s, state = %s::jsonb, last_seen = clock_timestamp()"
-            " WHERE kiosk_id = %s",
-            (last.seq, last.state, kiosk_id),
-        )
-        conn.execute("SELECT pg_notify(%s, %s)", (NOTIFY_CHANNEL, str(kiosk_id)))
-        return last.seq
+    Entries the server holds already are checked and skipped, so a shipment repeated after a lost
+    reply adds nothing. Raises KioskConflict, recorded on the server, if the entries do not follow
+    the server's newest one, replace one it holds, or do not add up."""
+    items = [link.shipped() for link in chain.links(kiosk_id, entries, prev)]
+    row = conn.execute("SELECT shipped_seq, refused FROM hall_ship(%s::jsonb)", (json.dumps(items),)).fetchone()
+    assert row is not None
+    if row[1] is not None:
+        raise KioskConflict(row[1])
+    return int(row[0])
 
 
-def _register_voucher(conn: psycopg.Connection, kiosk_id: int, entry: JournalEntry) -> None:
-    """A replicated cash-out becomes a hall voucher if its number came from the server or the kiosk's range.
-
-    Other numbers were issued before the kiosk joined the hall and stay redeemable there only.
-    """
-    number = entry.voucher
-    if number is None:  # a cash-out always carries its number; nothing to register otherwise
-        return
-    low, high = offline_range(kiosk_id)
-    reserved = conn.execute(
-        "DELETE FROM hall_voucher_reserved WHERE number = %s AND kiosk_id = %s RETURNING number", (number, kiosk_id)
-    ).fetchone()
-    if reserved is None and not low <= number <= high:
-        return
-    conn.execute(
-        "INSERT INTO hall_voucher (number, kiosk_id, seq, amount, issued_at, issued_offline)"
-        " VALUES (%s, %s, %s, %s, %s, %s)",
-        (number, kiosk_id, entry.seq, entry.value, entry.time, reserved is None),
-    )
-
-
-def touch(conn: psycopg.Connection, kiosk_id: int) -> None:
+def touch(conn: psycopg.Connection) -> None:
     """The kiosk is alive, with nothing new to ship."""
-    conn.execute("UPDATE hall_kiosk SET last_seen = clock_timestamp() WHERE kiosk_id = %s", (kiosk_id,))
+    conn.execute("SELECT hall_touch()")
 
 
 # --- vouchers -----------------------------------------------------------------
 
 
-def reserve_voucher_numbers(conn: psycopg.Connection, kiosk_id: int, count: int) -> list[int]:
-    """`count` fresh validation numbers held for the kiosk's next cash-outs."""
-    with conn.transaction():
-        rows = conn.execute(
-            "INSERT INTO hall_voucher_reserved (number, kiosk_id)"
-            " SELECT nextval('hall_voucher_number'), %s FROM generate_series(1, %s) RETURNING number",
-            (kiosk_id, count),
-        ).fetchall()
-    return sorted(r[0] for r in rows)
+def reserve_voucher_numbers(conn: psycopg.Connection, proposed: Sequence[int]) -> list[int]:
+    """Of the validation numbers the kiosk drew (tickets.new_number), those the server now holds
+    for its next cash-outs: tickets of this hall that no one else holds or issued."""
+    rows = conn.execute("SELECT hall_reserve_numbers(%s::bigint[])", (list(proposed),)).fetchall()
+    return sorted(int(r[0]) for r in rows)
 
 
 class Redemption(StrEnum):
-    REDEEMED = "redeemed"  # by this (kiosk, seq): credit the amount
+    REDEEMED = "redeemed"  # by this intent: credit the amount
     ALREADY_REDEEMED = "already_redeemed"  # by someone else
     UNKNOWN = "unknown"  # no such hall voucher (yet)
+    OTHER_HALL = "other_hall"  # a validation number of another hall: never this hall's
 
 
 @dataclass(frozen=True, slots=True)
 class RedemptionResult:
     outcome: Redemption
     amount: int = 0
+    seq: int | None = None  # the intent the answer is for (a kiosk's; None at the cashier)
+    nonce: int | None = None
 
 
-def redeem(conn: psycopg.Connection, number: int, kiosk_id: int, seq: int) -> RedemptionResult:
-    """Mark voucher `number` redeemed by (kiosk_id, seq), once; the same pair asking again gets the same answer.
+def redeem(conn: psycopg.Connection, number: int, seq: int, nonce: int | None = None) -> RedemptionResult:
+    """Mark voucher `number` redeemed by this kiosk's intent (seq, nonce), once; the same intent
+    asking again gets the same answer, which names the intent it answers.
 
     One statement, so one round trip: the voucher's row lock is taken and released on the
-    server, and a link that stalls before the answer arrives leaves no one waiting for it.
-    """
-    # Two redeemers of one voucher: the second UPDATE waits for the first's row lock, then
-    # finds redeemed_kiosk set and changes nothing; it then reads the row as it found it
-    # (redeemed_kiosk empty in its snapshot), which still answers "someone else".
+    server, and a link that stalls before the answer arrives leaves no one waiting for it."""
     row = conn.execute(
-        "WITH marked AS (UPDATE hall_voucher"
-        "  SET redeemed_kiosk = %(k)s, redeemed_seq = %(seq)s, redeemed_at = clock_timestamp()"
-        "  WHERE number = %(n)s AND redeemed_kiosk IS NULL RETURNING amount, redeemed_kiosk, redeemed_seq),"
-        " told AS (SELECT pg_notify(%(channel)s, %(kiosk)s) FROM marked)"
-        " SELECT amount, redeemed_kiosk, redeemed_seq FROM marked, told"
-        " UNION ALL SELECT amount, redeemed_kiosk, redeemed_seq FROM hall_voucher"
-        "  WHERE number = %(n)s AND NOT EXISTS (SELECT 1 FROM marked)",
-        {"k": kiosk_id, "seq": seq, "n": number, "channel": NOTIFY_CHANNEL, "kiosk": str(kiosk_id)},
+        "SELECT outcome, amount, seq, nonce FROM hall_redeem(%s, %s, %s)", (number, seq, nonce)
     ).fetchone()
-    if row is None:
-        return RedemptionResult(Redemption.UNKNOWN)
-    amount, by_kiosk, by_seq = row
-    if (by_kiosk, by_seq) == (kiosk_id, seq):
-        return RedemptionResult(Redemption.REDEEMED, amount)
-    return RedemptionResult(Redemption.ALREADY_REDEEMED, amount)
+    assert row is not None
+    return RedemptionResult(Redemption(row[0]), int(row[1]), int(row[2]), None if row[3] is None else int(row[3]))
 
 
 def redeem_at_cashier(conn: psycopg.Connection, number: int) -> RedemptionResult:
     """The cashier pays voucher `number` in cash: marked redeemed by the cashier's desk, once."""
-    # A serial drawn for a payment that then fails is simply never used: no transaction needed.
-    serial = conn.execute("SELECT nextval('hall_cashier_redemption')").fetchone()
-    assert serial is not None
-    return redeem(conn, number, CASHIER, serial[0])
+    row = conn.execute("SELECT outcome, amount FROM hall_cashier_redeem(%s)", (number,)).fetchone()
+    assert row is not None
+    return RedemptionResult(Redemption(row[0]), int(row[1]))
 
 
 # --- settings the hall sends ---------------------------------------------------------------------
@@ -328,13 +246,9 @@ def push_settings(conn: psycopg.Connection, kiosk_id: int | None, settings: Mapp
     return int(row[0])
 
 
-def pushes_after(conn: psycopg.Connection, kiosk_id: int, push_id: int) -> list[SettingsPush]:
+def pushes_after(conn: psycopg.Connection, push_id: int) -> list[SettingsPush]:
     """The pushes for this kiosk (its own and the hall's) newer than `push_id`, oldest first."""
-    rows = conn.execute(
-        "SELECT push_id, kiosk_id, settings FROM hall_push"
-        " WHERE push_id > %s AND (kiosk_id = %s OR kiosk_id IS NULL) ORDER BY push_id",
-        (push_id, kiosk_id),
-    ).fetchall()
+    rows = conn.execute("SELECT push_id, kiosk_id, settings FROM hall_pushes_after(%s)", (push_id,)).fetchall()
     return [SettingsPush(int(p), k, dict(s)) for p, k, s in rows]
 
 

@@ -11,6 +11,8 @@ the amount is credited once and only if the server gave the voucher to this inte
 
 from __future__ import annotations
 
+import random
+import secrets
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime
@@ -18,8 +20,11 @@ from enum import StrEnum
 
 import psycopg
 
+from ..engine import errors
 from ..store import GameSession
-from . import server
+from ..store.session import REDEEMED
+from ..store.settings import read_settings
+from . import server, tickets
 from .replicator import Replicator
 
 
@@ -55,7 +60,9 @@ class VoucherDesk:
         dsn: str,
         replicator: Replicator | None = None,
         connect: Callable[[str], psycopg.Connection] = server.connect,
+        rng: random.Random | None = None,
     ) -> None:
+        self._rng = rng or secrets.SystemRandom()
         self._session = session
         self._kiosk_id = kiosk_id
         self._dsn = dsn
@@ -69,15 +76,19 @@ class VoucherDesk:
         number = self._replicator.take_voucher_number() if self._replicator else None
         offline = number is None
         if offline:
-            low, high = server.offline_range(self._kiosk_id)
-            last = self._session.store.last_voucher_number(low, high)
-            number = low if last is None else last + 1
-            if number > high:
-                raise OverflowError(f"kiosk {self._kiosk_id} has used its whole voucher range")
+            hall_id = self.hall_id()
+            # A kiosk that never reached its hall cannot number a hall voucher: it numbers it as a
+            # kiosk on its own does (1, 2, 3 …), a voucher the hall will not know.
+            number = None if hall_id is None else tickets.new_number(hall_id, self._rng)
         voucher = self._session.cash_out(voucher_number=number, intent=intent)
         if self._replicator is not None:
             self._replicator.nudge()
         return HallVoucher(voucher.number, voucher.amount, voucher.time, offline)
+
+    def hall_id(self) -> int | None:
+        """The hall's identifier: as the server said it, or as this kiosk kept it from an earlier contact."""
+        known = self._replicator.hall_id if self._replicator is not None else None
+        return known if known is not None else read_settings(self._session.store.settings_rows()).hall_id
 
     def redeem(self, number: int) -> RedeemResult:
         """Redeem voucher `number` here, all steps at once. A pending redemption is resolved first;
@@ -111,7 +122,7 @@ class VoucherDesk:
         not answer in time (see server.LinkLimits). Touches only the server, so it may run on any thread."""
         try:
             with self._connect(self._dsn) as conn, server.answered_within(conn):
-                return server.redeem(conn, number, self._kiosk_id, seq)
+                return server.redeem(conn, number, seq)
         except psycopg.Error:
             return None
 
@@ -119,12 +130,19 @@ class VoucherDesk:
         """Step 3: journal the outcome (credited or refused); with no answer the intent stays pending."""
         if answer is None:
             return RedeemResult(RedeemOutcome.UNREACHABLE, number)
+        if answer.seq != seq or self.pending() != (seq, number):
+            # A late answer: its intent was settled meanwhile, or it names another one. It settles
+            # nothing, or one voucher would be credited twice (the number alone is not the intent).
+            raise errors.ActionNotAllowed(REDEEMED, "settled")
         if answer.outcome is server.Redemption.REDEEMED:
             self._session.credit_redeemed_voucher(number, answer.amount)
             result = RedeemResult(RedeemOutcome.CREDITED, number, answer.amount)
         else:
             self._session.refuse_voucher_redemption(number)
-            result = RedeemResult(RedeemOutcome(answer.outcome.value), number, 0)
+            refused = RedeemOutcome.ALREADY_REDEEMED
+            if answer.outcome is not server.Redemption.ALREADY_REDEEMED:
+                refused = RedeemOutcome.UNKNOWN  # another hall's number is unknown here too
+            result = RedeemResult(refused, number, 0)
         if self._replicator is not None:
             self._replicator.nudge()
         return result

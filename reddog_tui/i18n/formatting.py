@@ -14,6 +14,7 @@ from fractions import Fraction
 from functools import cache, lru_cache
 from typing import TYPE_CHECKING
 
+from ..engine import validation
 from . import BABEL_LOCALES, current_language, ngettext
 
 if TYPE_CHECKING:
@@ -94,11 +95,12 @@ def listing(items: list[str], language: str | None = None) -> str:
 
 
 def voucher_number(value: int) -> str:
-    """A voucher's number as printed on it, in every language: plain digits, at least six.
+    """A voucher's number as printed on it, in every language: a hall's validation number in its
+    groups (12-3456-7890-1234-5678), a kiosk's own in plain digits, at least six.
 
-    It is read and typed digit by digit, so it is never grouped (1000000001, not 1,000,000,001).
+    It is read and typed digit by digit, so it never takes a language's thousands separators.
     """
-    return f"{value:06d}"
+    return validation.grouped(value) if len(str(value)) == validation.DIGITS else f"{value:06d}"
 
 
 def credits(amount: int) -> str:

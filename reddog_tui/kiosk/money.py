@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import Protocol
 
-from ..engine import Phase, errors
+from ..engine import Phase, errors, validation
 from ..store.session import GameSession
 from ..store.settings import CREDITS_PAID_IN, written_as_whole_number
 
@@ -39,7 +39,14 @@ class MoneyIntent:
 
 
 class VoucherNumberRefused(ValueError):
-    """The text typed is no voucher number (empty, or 0)."""
+    """The text typed is no voucher number: `reason` is "none" (empty, 0, not digits), "check"
+    (18 digits whose check digit does not hold: a typo) or "other_hall" (a validation number of
+    another hall)."""
+
+    def __init__(self, typed: str, reason: str = "none", voucher: int | None = None) -> None:
+        super().__init__(typed)
+        self.reason = reason
+        self.voucher = voucher
 
 
 class IssuedVoucher(Protocol):
@@ -68,8 +75,10 @@ class AttendantMoney:
         token: Callable[[], str] = new_token,
         pay_out: Callable[[str], IssuedVoucher] | None = None,
         begin_redemption: Callable[[int, str], int] | None = None,
+        hall_id: Callable[[], int | None] | None = None,
     ) -> None:
         self.session = session
+        self._hall_id = hall_id or (lambda: None)
         self._token = token
         self._pay_out = pay_out or (lambda intent: session.cash_out(intent=intent))
         self._begin_redemption = begin_redemption or session.begin_voucher_redemption
@@ -95,10 +104,19 @@ class AttendantMoney:
         return MoneyIntent(MoneyAction.CASH_OUT, amount, self._token())
 
     def ask_to_redeem(self, typed: str) -> MoneyIntent:
-        """A voucher to redeem, by the number typed (VoucherNumberRefused if it is none)."""
-        if not written_as_whole_number(typed) or int(typed) < 1:
+        """A voucher to redeem, by the number typed with or without the printed separators
+        (VoucherNumberRefused if it is none, mistyped, or another hall's): refused here, before
+        the hall is asked."""
+        digits = validation.digits_typed(typed)
+        if digits is None or not written_as_whole_number(digits) or int(digits) < 1:
             raise VoucherNumberRefused(typed)
-        return MoneyIntent(MoneyAction.REDEEM, 0, self._token(), voucher=int(typed))
+        if validation.looks_like_ticket(digits):
+            if validation.typed_ticket(digits) is None:
+                raise VoucherNumberRefused(typed, "check")
+            hall_id = self._hall_id()
+            if hall_id is not None and validation.hall_of(int(digits)) != hall_id:
+                raise VoucherNumberRefused(typed, "other_hall", int(digits))
+        return MoneyIntent(MoneyAction.REDEEM, 0, self._token(), voucher=int(digits))
 
     # --- carrying out: once per intent, the journal sees to it ------------------------------
     def add(self, intent: MoneyIntent) -> int:

@@ -51,6 +51,7 @@ class Key(StrEnum):
     HIGH_CONTRAST = "high_contrast"  # the screens drawn in the high-contrast theme
     REDUCE_MOTION = "reduce_motion"  # cards shown at once, without the deal's animation
     HALL_KIOSK_ID = "hall_kiosk_id"  # the kiosk's number in the hall, fixed when it first joins one
+    HALL_ID = "hall_id"  # the hall's identifier, learnt at the first contact: offline vouchers carry it
     PIN_HASH = "attendant_pin_hash"
 
 
@@ -208,6 +209,7 @@ SPECS: dict[Key, Spec] = {
     Key.HIGH_CONTRAST: Switch(),
     Key.REDUCE_MOTION: Switch(),
     Key.HALL_KIOSK_ID: Whole(1, MAX_KIOSK_ID),
+    Key.HALL_ID: Whole(1000, 9999),
     Key.PIN_HASH: Text(),
 }
 
@@ -227,6 +229,7 @@ DEFAULTS: dict[Key, object] = {
     Key.HIGH_CONTRAST: False,
     Key.REDUCE_MOTION: False,
     Key.HALL_KIOSK_ID: None,  # none: the kiosk has never been part of a hall
+    Key.HALL_ID: None,  # none: the kiosk has never reached its hall
     Key.PIN_HASH: None,  # none: kiosk mode refuses to start
 }
 
@@ -358,6 +361,7 @@ class Settings:
     high_contrast: bool = DEFAULTS[Key.HIGH_CONTRAST]  # type: ignore[assignment]
     reduce_motion: bool = DEFAULTS[Key.REDUCE_MOTION]  # type: ignore[assignment]
     hall_kiosk_id: int | None = None
+    hall_id: int | None = None
     attendant_pin_hash: str | None = None
     problems: tuple[SettingRefused, ...] = ()
 

@@ -86,7 +86,7 @@ class HallConsole(App[None]):
             try:
                 with server.connect(self.dsn) as conn, server.connect(self.dsn) as listener:
                     with server.answered_within(conn):
-                        schema.migrate(conn)
+                        schema.require_current(conn)
                     with server.answered_within(listener):
                         listen(listener)  # before the first read, so no change falls between the two
                     self._read(conn)

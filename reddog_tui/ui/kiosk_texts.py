@@ -117,6 +117,7 @@ def setting_names() -> dict[str, str]:
         Key.HIGH_CONTRAST: _("High contrast"),
         Key.REDUCE_MOTION: _("Reduce motion"),
         Key.HALL_KIOSK_ID: _("Kiosk number in the hall"),
+        Key.HALL_ID: _("Hall identifier"),
         Key.PIN_HASH: _("Attendant PIN"),
         CREDITS_KEY: _("Credits paid in"),
     }

@@ -1,14 +1,20 @@
 """A fresh PostgreSQL database for the hall tests, made at the start of the run and dropped after.
 
 The server is REDDOG_TEST_PG_DSN (default the local one). Where none answers the tests are
-skipped, saying so, unless REDDOG_REQUIRE_PG=1 (CI), which makes that a failure.
+skipped, saying so, unless REDDOG_REQUIRE_PG=1 (CI), which makes that a failure. The database
+is set up as an operator would, with `reddog hall init`; kiosks, the cashier and the console
+connect with logins `reddog hall enroll` made (the test server trusts local connections, so
+the role is what counts, not the secret). Every role a run makes is dropped after it.
 """
 
 from __future__ import annotations
 
 import contextlib
+import io
 import os
+import random
 import secrets
+import tempfile
 from pathlib import Path
 
 import pytest
@@ -17,7 +23,8 @@ psycopg = pytest.importorskip("psycopg", reason="psycopg is not installed (pip i
 
 
 from benchmarks.hall_kiosk import new_session  # noqa: E402
-from reddog_tui.hall import schema, server  # noqa: E402
+from reddog_tui.cli import main  # noqa: E402
+from reddog_tui.hall import admin, server, tickets  # noqa: E402
 from reddog_tui.hall.numbers import MAX_KIOSK_ID  # noqa: E402
 from reddog_tui.store import Store  # noqa: E402
 
@@ -28,27 +35,89 @@ def _admin_dsn() -> str:
     return os.environ.get("REDDOG_TEST_PG_DSN", DEFAULT_DSN)
 
 
-@pytest.fixture(scope="session")
-def pg_dsn():
-    """The DSN of a database made for this run, with the hall schema migrated."""
-    admin = _admin_dsn()
-    try:
-        conn = psycopg.connect(admin, autocommit=True, connect_timeout=3)
-    except psycopg.Error as exc:
-        reason = f"no PostgreSQL server at REDDOG_TEST_PG_DSN={admin!r}: {exc}".strip()
-        if os.environ.get("REDDOG_REQUIRE_PG") == "1":
-            pytest.fail(reason + " (REDDOG_REQUIRE_PG=1: the hall tests must run)", pytrace=False)
-        pytest.skip(reason)
-    name = f"reddog_test_{os.getpid()}_{secrets.token_hex(4)}"
-    with conn:
+@contextlib.contextmanager
+def hall_database(name: str):
+    """A database `name` set up by `reddog hall init`; it and every role of its hall dropped after."""
+    with psycopg.connect(_admin_dsn(), autocommit=True) as conn:
+        conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
         conn.execute(f'CREATE DATABASE "{name}"')
-        dsn = psycopg.conninfo.make_conninfo(admin, dbname=name)
+        dsn = psycopg.conninfo.make_conninfo(_admin_dsn(), dbname=name)
         try:
-            with psycopg.connect(dsn, autocommit=True) as c:
-                schema.migrate(c)
+            said = io.StringIO()
+            with contextlib.redirect_stdout(said):
+                assert main(["--hall-dsn", dsn, "hall", "init"]) == 0, said.getvalue()
             yield dsn
         finally:
             conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+            for role in admin.hall_roles(conn, admin.default_prefix(name)):
+                conn.execute(psycopg.sql.SQL("DROP ROLE IF EXISTS {}").format(psycopg.sql.Identifier(role)))
+            _enrolled.difference_update({key for key in _enrolled if key[0] == dsn})
+
+
+@pytest.fixture(scope="session")
+def pg_dsn():
+    """The administrator's DSN of a database made for this run and set up as a hall."""
+    admin_dsn = _admin_dsn()
+    try:
+        psycopg.connect(admin_dsn, autocommit=True, connect_timeout=3).close()
+    except psycopg.Error as exc:
+        reason = f"no PostgreSQL server at REDDOG_TEST_PG_DSN={admin_dsn!r}: {exc}".strip()
+        if os.environ.get("REDDOG_REQUIRE_PG") == "1":
+            pytest.fail(reason + " (REDDOG_REQUIRE_PG=1: the hall tests must run)", pytrace=False)
+        pytest.skip(reason)
+    with hall_database(f"reddog_test_{os.getpid()}_{secrets.token_hex(4)}") as dsn:
+        yield dsn
+
+
+_enrolled: set[tuple[str, str]] = set()  # (hall DSN, role) enrolled this run
+
+
+def login_dsn(hall_dsn: str, kind: str, who: int | str) -> str:
+    """The DSN of the hall's login for kiosk `who` (or cashier / console `who`), enrolled once."""
+    with psycopg.connect(hall_dsn, autocommit=True) as conn:
+        role = admin.role(admin.hall_prefix(conn), kind, who)
+        if (hall_dsn, role) not in _enrolled:
+            with tempfile.TemporaryDirectory() as out:
+                admin.enroll(conn, kind, who, Path(out))
+            _enrolled.add((hall_dsn, role))
+    return psycopg.conninfo.make_conninfo(hall_dsn, user=role)
+
+
+@pytest.fixture
+def kiosk_dsn(pg_dsn):
+    """kiosk_dsn(kiosk_id[, hall_dsn]) -> the DSN an enrolled kiosk connects with."""
+    return lambda kiosk_id, hall_dsn=None: login_dsn(hall_dsn or pg_dsn, "kiosk", kiosk_id)
+
+
+@pytest.fixture
+def kiosk_conn(kiosk_dsn):
+    """kiosk_conn(kiosk_id[, hall_dsn]) -> an open connection as that kiosk; all closed after."""
+    opened: list[psycopg.Connection] = []
+
+    def make(kiosk_id: int, hall_dsn: str | None = None) -> psycopg.Connection:
+        conn = server.connect(kiosk_dsn(kiosk_id, hall_dsn))
+        opened.append(conn)
+        return conn
+
+    yield make
+    for conn in opened:
+        conn.close()
+
+
+@pytest.fixture
+def cashier_dsn(pg_dsn):
+    return login_dsn(pg_dsn, "cashier", "desk")
+
+
+@pytest.fixture
+def console_dsn(pg_dsn):
+    return login_dsn(pg_dsn, "console", "floor")
+
+
+@pytest.fixture
+def cashier(cashier_dsn):
+    with server.connect(cashier_dsn) as conn:
+        yield conn
 
 
 @pytest.fixture
@@ -84,35 +153,40 @@ def kiosk_store(tmp_path: Path):
 
 @contextlib.contextmanager
 def own_database(pg_dsn: str, suffix: str):
-    """A hall database of its own beside the run's, migrated, dropped after: for tests that see
-    every kiosk of their server, or push to every kiosk."""
-    name = f"{psycopg.conninfo.conninfo_to_dict(pg_dsn)['dbname']}_{suffix}"
-    with psycopg.connect(_admin_dsn(), autocommit=True) as admin:
-        admin.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
-        admin.execute(f'CREATE DATABASE "{name}"')
-        dsn = psycopg.conninfo.make_conninfo(_admin_dsn(), dbname=name)
-        try:
-            with server.connect(dsn) as conn:
-                schema.migrate(conn)
-            yield dsn
-        finally:
-            admin.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+    """A hall database of its own beside the run's, set up by `reddog hall init`, dropped after
+    with its roles: for tests that see every kiosk of their server, or push to every kiosk."""
+    with hall_database(f"{psycopg.conninfo.conninfo_to_dict(pg_dsn)['dbname']}_{suffix}") as dsn:
+        yield dsn
+
+
+def ship_all(conn, kiosk_id: int, store: Store) -> int:
+    """The whole journal of `store` shipped on kiosk `kiosk_id`'s connection."""
+    return server.ship(conn, kiosk_id, store.journal_entries_after(0, 1_000_000))
+
+
+def hall_number(conn, kiosk_id: int, rng=None) -> int:
+    """A validation number reserved for kiosk `kiosk_id` (`conn`: its connection, registered)."""
+    hall_id = server.register_kiosk(conn, kiosk_id).hall_id
+    rng = rng or random.Random(secrets.randbits(64))
+    (number,) = server.reserve_voucher_numbers(conn, [tickets.new_number(hall_id, rng)])
+    return number
 
 
 @pytest.fixture
-def issue_voucher(pg, kiosk_id, kiosk_store):
+def issue_voucher(kiosk_conn, kiosk_id, kiosk_store):
     """issue(amount) -> the number of a shipped hall voucher of kiosk `kiosk_id`."""
     store = kiosk_store("issuer")
     session = new_session(store, seed=1)
-    server.register_kiosk(pg, kiosk_id)
+    conn = kiosk_conn(kiosk_id)
+    server.register_kiosk(conn, kiosk_id)
 
     def issue(amount: int) -> int:
         if session.state.credits:
             session.cash_out()
         session.add_credits(amount)
-        number = server.reserve_voucher_numbers(pg, kiosk_id, 1)[0]
+        number = hall_number(conn, kiosk_id)
         session.cash_out(voucher_number=number)
-        server.ship(pg, kiosk_id, store.journal_entries_after(0, 100_000))
+        ship_all(conn, kiosk_id, store)
         return number
 
     return issue

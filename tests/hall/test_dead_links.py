@@ -21,7 +21,7 @@ from reddog_tui.ui.hall_console import HallConsole
 from reddog_tui.ui.screens.attendant import AttendantMenu
 from tests.ui.helpers import run, screen_text
 
-from .conftest import own_database
+from .conftest import login_dsn, own_database
 from .proxy import CuttableProxy
 from .test_hall_console import cells, kiosk_with_voucher
 from .test_kiosk_ticket_in import hall_kiosk, open_redeem, open_redeem_any_language, redeem
@@ -76,10 +76,10 @@ def test_every_hall_connection_carries_the_link_limits(pg_dsn):
     assert limits.statement_s < limits.answer_s
 
 
-def test_a_stalled_link_is_noticed_reconnected_and_shipping_resumes(pg_dsn, pg, proxy, kiosk_id, kiosk_store):
+def test_a_stalled_link_is_noticed_reconnected_and_shipping_resumes(kiosk_dsn, pg, proxy, kiosk_id, kiosk_store):
     store = kiosk_store()
     player = AutoPlayer(new_session(store, seed=11), seed=11)
-    replicator = Replicator(store, kiosk_id, through(proxy, pg_dsn))
+    replicator = Replicator(store, kiosk_id, through(proxy, kiosk_dsn(kiosk_id)))
     replicator.start()
     try:
         for _ in range(20):
@@ -105,20 +105,20 @@ def test_a_stalled_link_is_noticed_reconnected_and_shipping_resumes(pg_dsn, pg, 
 
 
 def test_a_kiosk_stalled_mid_redemption_never_blocks_the_cashier(
-    pg_dsn, pg, proxy, kiosk_id, kiosk_store, issue_voucher
+    kiosk_dsn, cashier, proxy, kiosk_id, kiosk_store, issue_voucher
 ):
     number = issue_voucher(300)
     session = new_session(kiosk_store("redeemer"), seed=0)
-    desk = VoucherDesk(session, kiosk_id + 5000, through(proxy, pg_dsn))
+    desk = VoucherDesk(session, kiosk_id + 5000, through(proxy, kiosk_dsn(kiosk_id + 5000)))
     seq = desk.begin(number)
     answers: list[object] = []
-    proxy.stall_after(b"hall_voucher")  # the request reaches the server, its answer is held
+    proxy.stall_after(b"hall_redeem")  # the request reaches the server, its answer is held
     asking = threading.Thread(target=lambda: answers.append(desk.ask(seq, number)), daemon=True)
     asking.start()
     assert seconds_until(lambda: proxy.stalled, 10) is not None
 
     # The cashier, on a link of its own, is answered at once: the voucher went to the kiosk.
-    paid = server.redeem_at_cashier(pg, number)
+    paid = server.redeem_at_cashier(cashier, number)
     assert paid.outcome is server.Redemption.ALREADY_REDEEMED
 
     asking.join(NOTICED_S)
@@ -144,9 +144,8 @@ async def until(pilot, condition, timeout: float) -> float | None:
 
 def test_the_console_says_when_its_own_link_stalls_and_r_reconnects(pg_dsn, proxy, kiosk_store):
     with own_database(pg_dsn, "stall") as hall_dsn:
-        with server.connect(hall_dsn) as conn:
-            kiosk_with_voucher(conn, 2, kiosk_store("two"), 50)
-        app = HallConsole(through(proxy, hall_dsn), "it")
+        kiosk_with_voucher(hall_dsn, 2, kiosk_store("two"), 50)
+        app = HallConsole(through(proxy, login_dsn(hall_dsn, "console", "floor")), "it")
 
         async def scenario() -> None:
             async with app.run_test(size=(160, 40)) as pilot:
@@ -172,9 +171,9 @@ def test_the_console_shows_a_stalled_kiosk_offline_in_time(pg_dsn, proxy, kiosk_
     with own_database(pg_dsn, "offline") as hall_dsn:
         store = kiosk_store()
         new_session(store, seed=3)
-        replicator = Replicator(store, 9, through(proxy, hall_dsn))
+        replicator = Replicator(store, 9, through(proxy, login_dsn(hall_dsn, "kiosk", 9)))
         replicator.start()
-        app = HallConsole(hall_dsn, "en")
+        app = HallConsole(login_dsn(hall_dsn, "console", "floor"), "en")
 
         async def scenario() -> None:
             async with app.run_test(size=(160, 40)) as pilot:
@@ -200,13 +199,13 @@ def hall_workers_done(app) -> bool:
 
 @run
 async def test_a_kiosk_asking_a_stalled_hall_gives_up_with_a_clear_message(
-    tmp_path, pg_dsn, proxy, kiosk_id, issue_voucher
+    tmp_path, kiosk_dsn, proxy, kiosk_id, issue_voucher
 ):
     number = issue_voucher(200)
-    app = hall_kiosk(tmp_path / "kiosk", through(proxy, pg_dsn), kiosk_id + 5000, language="de")
+    app = hall_kiosk(tmp_path / "kiosk", through(proxy, kiosk_dsn(kiosk_id + 5000)), kiosk_id + 5000, language="de")
     async with app.run_test(size=(80, 24)) as pilot:
         await open_redeem_any_language(pilot)
-        proxy.stall_after(b"hall_voucher")  # connected, asked, and the answer never comes
+        proxy.stall_after(b"hall_redeem")  # connected, asked, and the answer never comes
         await redeem(pilot, number)
         gave_up = await until(pilot, lambda: not app.screen.asking, NOTICED_S)
         assert gave_up is not None, f"still asking the hall after {NOTICED_S} s"
@@ -221,9 +220,9 @@ async def test_a_kiosk_asking_a_stalled_hall_gives_up_with_a_clear_message(
 
 
 @run
-async def test_esc_during_a_black_holed_redemption_never_crashes(tmp_path, pg_dsn, proxy, kiosk_id, issue_voucher):
+async def test_esc_during_a_black_holed_redemption_never_crashes(tmp_path, kiosk_dsn, proxy, kiosk_id, issue_voucher):
     number = issue_voucher(200)
-    app = hall_kiosk(tmp_path / "kiosk", through(proxy, pg_dsn), kiosk_id + 5000)
+    app = hall_kiosk(tmp_path / "kiosk", through(proxy, kiosk_dsn(kiosk_id + 5000)), kiosk_id + 5000)
     async with app.run_test(size=(80, 24)) as pilot:
         await open_redeem(pilot)
         proxy.stall()

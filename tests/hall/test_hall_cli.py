@@ -3,15 +3,17 @@
 from __future__ import annotations
 
 import asyncio
+import random
 
 import pytest
 
 from benchmarks.hall_kiosk import AutoPlayer, new_session
 from reddog_tui.cli import main
 from reddog_tui.engine import Action
-from reddog_tui.hall import server
-from reddog_tui.hall.numbers import SERVER_FIRST
+from reddog_tui.hall import server, tickets
 from reddog_tui.ui.app import RedDogApp
+
+from .conftest import hall_number, ship_all
 
 UNREACHABLE_DSN = "host=127.0.0.1 port=1 dbname=nothing connect_timeout=1"
 
@@ -30,32 +32,36 @@ def run(capsys, *argv):
 
 
 @pytest.fixture
-def voucher(pg, kiosk_id, kiosk_store):
+def voucher(kiosk_conn, kiosk_id, kiosk_store):
     """A synced hall voucher for 250 credits."""
     store = kiosk_store("issuer")
     session = new_session(store, seed=1)
     session.cash_out()
     session.add_credits(250)
-    server.register_kiosk(pg, kiosk_id)
-    number = server.reserve_voucher_numbers(pg, kiosk_id, 1)[0]
-    session.cash_out(voucher_number=number)
-    server.ship(pg, kiosk_id, store.journal_entries_after(0, 1000))
-    return number
+    conn = kiosk_conn(kiosk_id)
+    session.cash_out(voucher_number=hall_number(conn, kiosk_id))
+    ship_all(conn, kiosk_id, store)
+    return session.store.journal_entries_after(0, 1000)[-1].voucher
 
 
-def test_the_cashier_pays_a_voucher_once(capsys, pg_dsn, voucher):
-    code, out, err = run(capsys, "--hall-dsn", pg_dsn, "hall", "cashier", str(voucher))
-    assert (code, out, err) == (0, f"Voucher {voucher}: pay 250\u00a0credits.\n", "")
-    code, out, _ = run(capsys, "--hall-dsn", pg_dsn, "hall", "cashier", str(voucher))
-    assert (code, out) == (3, f"Voucher {voucher} has already been redeemed. Do not pay it.\n")
+def test_the_cashier_pays_a_voucher_once(capsys, cashier_dsn, voucher):
+    shown = tickets.grouped(voucher)
+    code, out, err = run(capsys, "--hall-dsn", cashier_dsn, "hall", "cashier", str(voucher))
+    assert (code, out, err) == (0, f"Voucher {shown}: pay 250\u00a0credits.\n", "")
+    code, out, _ = run(capsys, "--hall-dsn", cashier_dsn, "hall", "cashier", shown)
+    assert (code, out) == (3, f"Voucher {shown} has already been redeemed. Do not pay it.\n")
 
 
-def test_the_cashier_speaks_the_chosen_language(capsys, monkeypatch, pg_dsn, voucher):
-    monkeypatch.setenv("REDDOG_HALL_DSN", pg_dsn)
-    code, out, _ = run(capsys, "--lang", "de", "hall", "cashier", str(voucher))
-    assert (code, out) == (0, f"Auszahlungsbeleg {voucher}: 250\u00a0Punkte auszahlen.\n")
-    code, out, _ = run(capsys, "--lang", "pl", "hall", "cashier", str(SERVER_FIRST - 1))
-    assert (code, out) == (3, f"Serwer sali nie zna potwierdzenia wypłaty {SERVER_FIRST - 1}. Nie wypłacaj.\n")
+def test_the_cashier_speaks_the_chosen_language(capsys, monkeypatch, pg, cashier_dsn, voucher):
+    monkeypatch.setenv("REDDOG_HALL_DSN", cashier_dsn)
+    shown = tickets.grouped(voucher)
+    code, out, _ = run(capsys, "--lang", "de", "hall", "cashier", shown)
+    assert (code, out) == (0, f"Auszahlungsbeleg {shown}: 250\u00a0Punkte auszahlen.\n")
+    hall_id = pg.execute("SELECT hall_id FROM hall_config").fetchone()[0]
+    unknown = tickets.new_number(hall_id, random.Random(9))
+    code, out, _ = run(capsys, "--lang", "pl", "hall", "cashier", str(unknown))
+    shown = tickets.grouped(unknown)
+    assert (code, out) == (3, f"Serwer sali nie zna potwierdzenia wypłaty {shown}. Nie wypłacaj.\n")
 
 
 def test_hall_commands_without_a_reachable_server_say_so(capsys):
@@ -67,14 +73,15 @@ def test_hall_commands_without_a_reachable_server_say_so(capsys):
     assert err.startswith("Le serveur de la salle est injoignable\u00a0: ") and "Traceback" not in err
 
 
-def test_hall_meters_lists_every_kiosk_and_the_hall(capsys, pg, pg_dsn, kiosk_store):
+def test_hall_meters_lists_every_kiosk_and_the_hall(capsys, kiosk_conn, console_dsn, kiosk_store):
     store = kiosk_store("metered")
     play = AutoPlayer(new_session(store, seed=3), seed=3)
     for _ in range(30):
         play.step()
-    server.register_kiosk(pg, 9101)
-    server.ship(pg, 9101, store.journal_entries_after(0, 1000))
-    code, out, _ = run(capsys, "--hall-dsn", pg_dsn, "hall", "meters")
+    conn = kiosk_conn(9101)
+    server.register_kiosk(conn, 9101)
+    ship_all(conn, 9101, store)
+    code, out, _ = run(capsys, "--hall-dsn", console_dsn, "hall", "meters")
     lines = out.splitlines()
     assert lines[0].split()[:3] == ["Kiosk", "Credits", "in"]
     kiosk_line = next(line for line in lines if line.split()[0] == "9,101")
@@ -94,8 +101,8 @@ def test_a_kiosk_in_a_hall_needs_its_number(capsys, tmp_path):
     assert capsys.readouterr().err == "reddog: --kiosk-id must be a whole number from 1 to 9999, not 0.\n"
 
 
-def test_the_kiosk_app_ships_its_journal_and_numbers_vouchers_through_the_hall(pg, pg_dsn, kiosk_id, tmp_path):
-    app = RedDogApp(language="en", data_dir=tmp_path / "kiosk", hall=(pg_dsn, kiosk_id), push_pause=None)
+def test_the_kiosk_app_ships_its_journal_and_numbers_vouchers_through_the_hall(pg, kiosk_dsn, kiosk_id, tmp_path):
+    app = RedDogApp(language="en", data_dir=tmp_path / "kiosk", hall=(kiosk_dsn(kiosk_id), kiosk_id), push_pause=None)
 
     async def scenario() -> None:
         async with app.run_test() as pilot:

@@ -10,12 +10,12 @@ import pytest
 from reddog_tui import i18n
 from reddog_tui.cli import main
 from reddog_tui.engine import StackedDealer
-from reddog_tui.hall import server
+from reddog_tui.hall import server, tickets
 from reddog_tui.store import GameSession
 from reddog_tui.ui import hall_console
 from reddog_tui.ui.hall_console import HallConsole
 
-from .conftest import own_database
+from .conftest import hall_number, login_dsn, own_database, ship_all
 
 UNREACHABLE_DSN = "host=127.0.0.1 port=1 dbname=nothing connect_timeout=1"
 
@@ -27,12 +27,12 @@ def hall_dsn(pg_dsn):
         yield dsn
 
 
-def kiosk_with_voucher(conn, kiosk_id: int, store, amount: int) -> None:
+def kiosk_with_voucher(hall_dsn: str, kiosk_id: int, store, amount: int) -> None:
     """A kiosk opened with `amount`, all cashed out on a hall number, and shipped."""
     session = GameSession(store, StackedDealer([]), initial_credits=amount)
-    server.register_kiosk(conn, kiosk_id)
-    session.cash_out(voucher_number=server.reserve_voucher_numbers(conn, kiosk_id, 1)[0])
-    server.ship(conn, kiosk_id, store.journal_entries_after(0, 1000))
+    with server.connect(login_dsn(hall_dsn, "kiosk", kiosk_id)) as conn:
+        session.cash_out(voucher_number=hall_number(conn, kiosk_id))
+        ship_all(conn, kiosk_id, store)
 
 
 def cells(app: HallConsole, table_id: str) -> list[list[str]]:
@@ -53,9 +53,8 @@ async def until(pilot, condition, timeout: float = 30.0) -> None:
 
 def test_the_console_shows_kiosks_vouchers_and_changes_as_they_come(hall_dsn, kiosk_store, monkeypatch):
     monkeypatch.setattr(hall_console, "REREAD_S", 3600.0)  # only the server's notices bring changes
-    with server.connect(hall_dsn) as conn:
-        kiosk_with_voucher(conn, 7, kiosk_store("seven"), 250)
-    app = HallConsole(hall_dsn, "de")
+    kiosk_with_voucher(hall_dsn, 7, kiosk_store("seven"), 250)
+    app = HallConsole(login_dsn(hall_dsn, "console", "floor"), "de")
 
     async def scenario() -> None:
         async with app.run_test(size=(160, 40)) as pilot:
@@ -69,16 +68,15 @@ def test_the_console_shows_kiosks_vouchers_and_changes_as_they_come(hall_dsn, ki
             )
             (voucher,) = cells(app, "vouchers")
             assert voucher[1:3] == ["250\u00a0Punkte", "7"]
-            assert voucher[0].isdigit()  # a validation number, never grouped
+            assert tickets.grouped(int(tickets.digits_typed(voucher[0]))) == voucher[0]  # grouped as printed
 
-            with server.connect(hall_dsn) as conn:  # a second kiosk joins while the console watches
-                kiosk_with_voucher(conn, 8, kiosk_store("eight"), 1200)
+            kiosk_with_voucher(hall_dsn, 8, kiosk_store("eight"), 1200)  # a second kiosk joins meanwhile
             await until(pilot, lambda: len(cells(app, "kiosks")) == 2)
             assert text_of(app, "vouchers-title") == (
                 "Noch nicht eingelöste Auszahlungsbelege: 2, zusammen 1.450\u00a0Punkte"
             )
-            with server.connect(hall_dsn) as conn:
-                server.redeem_at_cashier(conn, int(voucher[0]))
+            with server.connect(login_dsn(hall_dsn, "cashier", "desk")) as conn:
+                server.redeem_at_cashier(conn, int(tickets.digits_typed(voucher[0])))
             await until(pilot, lambda: len(cells(app, "vouchers")) == 1)
 
             await pilot.press("l")  # the next language of the registry
@@ -89,12 +87,13 @@ def test_the_console_shows_kiosks_vouchers_and_changes_as_they_come(hall_dsn, ki
 
 
 def test_a_silent_kiosk_is_offline_and_a_discrepancy_is_named(hall_dsn, kiosk_store):
+    kiosk_with_voucher(hall_dsn, 3, kiosk_store("three"), 10)
+    kiosk_with_voucher(hall_dsn, 4, kiosk_store("four"), 10)
     with server.connect(hall_dsn) as conn:
-        kiosk_with_voucher(conn, 3, kiosk_store("three"), 10)
-        kiosk_with_voucher(conn, 4, kiosk_store("four"), 10)
         conn.execute("UPDATE hall_kiosk SET last_seen = clock_timestamp() - interval '1 minute' WHERE kiosk_id = 3")
-        server.record_conflict(conn, 4, "kiosk 4: the server holds entry 9, which is not this journal's")
-    app = HallConsole(hall_dsn, "en")
+    with server.connect(login_dsn(hall_dsn, "kiosk", 4)) as conn:
+        server.record_conflict(conn, "kiosk 4: the server holds entry 9, which is not this journal's")
+    app = HallConsole(login_dsn(hall_dsn, "console", "floor"), "en")
 
     async def scenario() -> None:
         async with app.run_test(size=(160, 40)) as pilot:

@@ -11,6 +11,8 @@ from reddog_tui.hall import server
 from reddog_tui.hall.meters import hall_meters
 from reddog_tui.store import identity_gap
 
+from .conftest import hall_number, ship_all
+
 
 def test_server_identity_agrees_with_the_kiosks_on_every_state(pg, kiosk_store):
     store = kiosk_store()
@@ -39,7 +41,7 @@ def test_server_identity_agrees_with_the_kiosks_on_every_state(pg, kiosk_store):
     assert checked == 400
 
 
-def test_meters_per_kiosk_and_for_the_hall(pg, kiosk_store):
+def test_meters_per_kiosk_and_for_the_hall(pg, kiosk_conn, kiosk_store):
     ids = [9001, 9002, 9003]  # apart from the ids the kiosk_id fixture hands out
     local = {}
     for n, kiosk_id in enumerate(ids):
@@ -47,8 +49,9 @@ def test_meters_per_kiosk_and_for_the_hall(pg, kiosk_store):
         play = AutoPlayer(new_session(store, seed=20 + n), seed=20 + n)
         for _ in range(60 + 40 * n):
             play.step()
-        server.register_kiosk(pg, kiosk_id)
-        server.ship(pg, kiosk_id, store.journal_entries_after(0, 10_000))
+        conn = kiosk_conn(kiosk_id)
+        server.register_kiosk(conn, kiosk_id)
+        ship_all(conn, kiosk_id, store)
         local[kiosk_id] = store.meters()
     hall = hall_meters(pg)
     mine = {k.kiosk_id: k for k in hall.kiosks if k.kiosk_id in ids}
@@ -59,7 +62,7 @@ def test_meters_per_kiosk_and_for_the_hall(pg, kiosk_store):
         assert hall.totals[name] == sum(m[name] for m in local.values()) + sum(k.meters[name] for k in others)
 
 
-def test_a_kiosk_whose_entries_do_not_add_up_is_flagged(pg, kiosk_id, kiosk_store):
+def test_a_kiosk_whose_entries_do_not_add_up_is_flagged(pg, kiosk_conn, kiosk_id, kiosk_store):
     store = kiosk_store()
     play = AutoPlayer(new_session(store, seed=30), seed=30)
     for _ in range(40):
@@ -68,14 +71,17 @@ def test_a_kiosk_whose_entries_do_not_add_up_is_flagged(pg, kiosk_id, kiosk_stor
     # One entry's credits-in told the server 7 credits more than the kiosk's table holds.
     first = entries[0]
     entries[0] = dataclasses.replace(first, meters=dict(first.meters, credits_in=first.meters["credits_in"] + 7))
-    server.register_kiosk(pg, kiosk_id)
-    server.ship(pg, kiosk_id, entries)
+    conn = kiosk_conn(kiosk_id)
+    server.register_kiosk(conn, kiosk_id)
+    server.ship(conn, kiosk_id, entries)
     flagged = {k.kiosk_id: k for k in hall_meters(pg).discrepancies}
     assert kiosk_id in flagged
     assert flagged[kiosk_id].identity_gap == -7
 
 
-def test_a_voucher_credit_the_hall_did_not_redeem_for_the_kiosk_is_a_discrepancy(pg, kiosk_id, kiosk_store, capsys):
+def test_a_voucher_credit_the_hall_did_not_redeem_for_the_kiosk_is_a_discrepancy(
+    pg, kiosk_conn, console_dsn, kiosk_id, kiosk_store, capsys
+):
     """Credits in from a voucher must match the hall's mark: this kiosk, this amount, before the credit."""
     from reddog_tui.cli import main
     from reddog_tui.engine import StackedDealer
@@ -83,33 +89,36 @@ def test_a_voucher_credit_the_hall_did_not_redeem_for_the_kiosk_is_a_discrepancy
 
     issuer_store, redeemer_store = kiosk_store("issuer"), kiosk_store("redeemer")
     issuer = GameSession(issuer_store, StackedDealer([]), initial_credits=300)
-    server.register_kiosk(pg, kiosk_id + 7000)
-    number = server.reserve_voucher_numbers(pg, kiosk_id + 7000, 1)[0]
+    issuing = kiosk_conn(kiosk_id + 7000)
+    number = hall_number(issuing, kiosk_id + 7000)
     issuer.cash_out(voucher_number=number)
-    server.ship(pg, kiosk_id + 7000, issuer_store.journal_entries_after(0, 100))
+    ship_all(issuing, kiosk_id + 7000, issuer_store)
 
     redeemer = GameSession(redeemer_store, StackedDealer([]), initial_credits=0)
-    server.register_kiosk(pg, kiosk_id)
+    conn = kiosk_conn(kiosk_id)
+    server.register_kiosk(conn, kiosk_id)
     seq = redeemer.begin_voucher_redemption(number)
-    assert server.redeem(pg, number, kiosk_id, seq).amount == 300
+    assert server.redeem(conn, number, seq).amount == 300
     redeemer.credit_redeemed_voucher(number, 300)  # as the hall answered: no discrepancy
     seq = redeemer.begin_voucher_redemption(number)  # the same voucher again, with no answer asked
     redeemer.credit_redeemed_voucher(number, 300)
     seq = redeemer.begin_voucher_redemption(number + 1)  # and one the hall never issued
     redeemer.credit_redeemed_voucher(number + 1, 50)
-    server.ship(pg, kiosk_id, redeemer_store.journal_entries_after(0, 100))
+    ship_all(conn, kiosk_id, redeemer_store)
 
     (mine,) = [k for k in hall_meters(pg).kiosks if k.kiosk_id == kiosk_id]
     assert (mine.credit_mismatches, mine.identity_gap, mine.discrepancy) == (2, 0, True)
     (issuing,) = [k for k in hall_meters(pg).kiosks if k.kiosk_id == kiosk_id + 7000]
     assert (issuing.credit_mismatches, issuing.discrepancy) == (0, False)
-    assert main(["--hall-dsn", pg.info.dsn, "hall", "meters"]) == 1
+    assert main(["--hall-dsn", console_dsn, "hall", "meters"]) == 1
     assert (
         f"Kiosk {kiosk_id:,}: 2 vouchers were credited here but not redeemed by the hall.\n" in capsys.readouterr().out
     )
 
 
-def test_a_voucher_credited_for_another_amount_than_the_hall_redeemed_is_a_discrepancy(pg, kiosk_id, kiosk_store):
+def test_a_voucher_credited_for_another_amount_than_the_hall_redeemed_is_a_discrepancy(
+    pg, kiosk_conn, console_dsn, kiosk_id, kiosk_store
+):
     """The hall redeemed 300 for this kiosk's intent; the kiosk credited 350. Right kiosk, right
     intent, wrong amount: flagged as much as a voucher the hall never gave it."""
     from reddog_tui.engine import StackedDealer
@@ -117,17 +126,18 @@ def test_a_voucher_credited_for_another_amount_than_the_hall_redeemed_is_a_discr
 
     issuer_store, redeemer_store = kiosk_store("issuer"), kiosk_store("redeemer")
     issuer = GameSession(issuer_store, StackedDealer([]), initial_credits=300)
-    server.register_kiosk(pg, kiosk_id + 7000)
-    number = server.reserve_voucher_numbers(pg, kiosk_id + 7000, 1)[0]
+    issuing = kiosk_conn(kiosk_id + 7000)
+    number = hall_number(issuing, kiosk_id + 7000)
     issuer.cash_out(voucher_number=number)
-    server.ship(pg, kiosk_id + 7000, issuer_store.journal_entries_after(0, 100))
+    ship_all(issuing, kiosk_id + 7000, issuer_store)
 
     redeemer = GameSession(redeemer_store, StackedDealer([]), initial_credits=0)
-    server.register_kiosk(pg, kiosk_id)
+    conn = kiosk_conn(kiosk_id)
+    server.register_kiosk(conn, kiosk_id)
     seq = redeemer.begin_voucher_redemption(number)
-    assert server.redeem(pg, number, kiosk_id, seq).amount == 300
+    assert server.redeem(conn, number, seq).amount == 300
     redeemer.credit_redeemed_voucher(number, 350)
-    server.ship(pg, kiosk_id, redeemer_store.journal_entries_after(0, 100))
+    ship_all(conn, kiosk_id, redeemer_store)
 
     (mine,) = [k for k in hall_meters(pg).kiosks if k.kiosk_id == kiosk_id]
     assert (mine.credit_mismatches, mine.discrepancy) == (1, True)

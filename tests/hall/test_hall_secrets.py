@@ -19,7 +19,7 @@ from reddog_tui.hall.replicator import Replicator
 from reddog_tui.hall_cli import link_failure_text
 from reddog_tui.i18n import LANGUAGES, set_language
 
-from .conftest import own_database
+from .conftest import login_dsn, own_database
 from .standin import PasswordRefusingServer
 
 SECRET = "hunter2-never-shown"
@@ -264,8 +264,8 @@ def test_hall_meters_exits_1_on_a_discrepancy_and_0_without(capsys, pg_dsn):
     with own_database(pg_dsn, "meters_exit") as dsn:
         code, _, err = run(capsys, "--hall-dsn", dsn, "hall", "meters")
         assert (code, err) == (0, "")
-        with server.connect(dsn) as conn:
+        with server.connect(login_dsn(dsn, "kiosk", 5)) as conn:
             server.register_kiosk(conn, 5)
-            server.record_conflict(conn, 5, "another journal ships as kiosk 5")
+            server.record_conflict(conn, "another journal ships as kiosk 5")
         code, out, err = run(capsys, "--hall-dsn", dsn, "hall", "meters")
         assert (code, err) == (1, "") and "5" in out

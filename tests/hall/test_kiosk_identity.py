@@ -3,9 +3,11 @@ own voucher numbers stay its own after it leaves."""
 
 from __future__ import annotations
 
+import random
+
 from reddog_tui.cli import main
 from reddog_tui.engine import StackedDealer
-from reddog_tui.hall.numbers import KIOSK_RANGE, SERVER_FIRST
+from reddog_tui.hall import tickets
 from reddog_tui.store import GameSession, Store
 from reddog_tui.store.database import STANDALONE_LAST
 from reddog_tui.ui.launch import hall_refusal
@@ -18,13 +20,15 @@ def test_a_kiosk_that_left_the_hall_numbers_its_vouchers_in_its_own_range(tmp_pa
         session = GameSession(store, StackedDealer([]), initial_credits=10)
         assert session.cash_out().number == 1  # on its own
         session.add_credits(20)
-        assert session.cash_out(voucher_number=SERVER_FIRST + 41).number == SERVER_FIRST + 41  # in a hall
+        rng = random.Random(4)
+        in_hall, offline = tickets.new_number(4321, rng), tickets.new_number(4321, rng)
+        assert session.cash_out(voucher_number=in_hall).number == in_hall  # in a hall
         session.add_credits(30)
-        assert session.cash_out(voucher_number=7 * KIOSK_RANGE + 1).number == 7 * KIOSK_RANGE + 1  # offline
+        assert session.cash_out(voucher_number=offline).number == offline  # offline, with the hall's number
         session.add_credits(40)
         after = session.cash_out()  # on its own again
     assert after.number == 2
-    assert STANDALONE_LAST < SERVER_FIRST  # the hall's numbers never meet a kiosk's own
+    assert len(str(STANDALONE_LAST)) < tickets.DIGITS  # the hall's numbers never meet a kiosk's own
 
 
 def test_the_first_start_in_a_hall_fixes_the_kiosk_number(tmp_path, capsys, monkeypatch):

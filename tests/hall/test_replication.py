@@ -10,7 +10,7 @@ import psycopg
 import pytest
 
 from benchmarks.hall_kiosk import AutoPlayer, new_session
-from reddog_tui.hall import schema, server
+from reddog_tui.hall import admin, schema, server
 from reddog_tui.hall.replicator import Replicator
 from reddog_tui.store import Store
 
@@ -38,11 +38,11 @@ def play(player: AutoPlayer, steps: int) -> None:
 
 
 @pytest.fixture
-def replicators():
+def replicators(kiosk_dsn):
     started: list[Replicator] = []
 
-    def make(store: Store, kiosk_id: int, dsn: str, **kw) -> Replicator:
-        r = Replicator(store, kiosk_id, dsn, poll_s=0.02, **kw)
+    def make(store: Store, kiosk_id: int, dsn: str | None = None, **kw) -> Replicator:
+        r = Replicator(store, kiosk_id, dsn or kiosk_dsn(kiosk_id), poll_s=0.02, **kw)
         r.start()
         started.append(r)
         return r
@@ -55,7 +55,7 @@ def replicators():
 def test_every_committed_entry_reaches_the_server_once_in_order(pg_dsn, pg, kiosk_id, kiosk_store, replicators):
     store = kiosk_store()
     player = AutoPlayer(new_session(store, seed=1), seed=1)
-    replicator = replicators(store, kiosk_id, pg_dsn)
+    replicator = replicators(store, kiosk_id)
     play(player, 300)
     assert replicator.wait_shipped(player.session.seq, timeout=30)
     assert server_journal(pg, kiosk_id) == local_journal(store)
@@ -65,27 +65,29 @@ def test_every_committed_entry_reaches_the_server_once_in_order(pg_dsn, pg, kios
     assert status == (player.session.seq, 0)
 
 
-def test_a_repeated_shipment_adds_nothing(pg, kiosk_id, kiosk_store):
+def test_a_repeated_shipment_adds_nothing(pg, kiosk_conn, kiosk_id, kiosk_store):
     store = kiosk_store()
     play(AutoPlayer(new_session(store, seed=2), seed=2), 40)
     entries = store.journal_entries_after(0, 1000)
-    server.register_kiosk(pg, kiosk_id)
-    assert server.ship(pg, kiosk_id, entries[:25]) == 25
+    conn = kiosk_conn(kiosk_id)
+    server.register_kiosk(conn, kiosk_id)
+    assert server.ship(conn, kiosk_id, entries[:25]) == 25
     # The reply was lost: the kiosk sends from the start again, and more.
-    assert server.ship(pg, kiosk_id, entries) == len(entries)
-    assert server.ship(pg, kiosk_id, entries) == len(entries)
+    assert server.ship(conn, kiosk_id, entries) == len(entries)
+    assert server.ship(conn, kiosk_id, entries) == len(entries)
     assert server_journal(pg, kiosk_id) == local_journal(store)
     meters = dict(pg.execute("SELECT name, value FROM hall_meter WHERE kiosk_id = %s", (kiosk_id,)).fetchall())
     assert meters == {k: v for k, v in store.meters().items() if v}
 
 
-def test_entries_that_skip_a_sequence_number_are_refused(pg, kiosk_id, kiosk_store):
+def test_entries_that_skip_a_sequence_number_are_refused(pg, kiosk_conn, kiosk_id, kiosk_store):
     store = kiosk_store()
     play(AutoPlayer(new_session(store, seed=3), seed=3), 10)
     entries = store.journal_entries_after(0, 1000)
-    server.register_kiosk(pg, kiosk_id)
+    conn = kiosk_conn(kiosk_id)
+    server.register_kiosk(conn, kiosk_id)
     with pytest.raises(server.KioskConflict):
-        server.ship(pg, kiosk_id, entries[2:])
+        server.ship(conn, kiosk_id, entries[2:])
     assert server_journal(pg, kiosk_id) == []
 
 
@@ -94,12 +96,12 @@ def test_a_second_journal_under_the_same_kiosk_id_is_flagged_and_not_shipped(
 ):
     first = kiosk_store("first")
     play(AutoPlayer(new_session(first, seed=4), seed=4), 20)
-    r1 = replicators(first, kiosk_id, pg_dsn)
+    r1 = replicators(first, kiosk_id)
     assert r1.wait_shipped(20, timeout=30)
     r1.stop()
     other = kiosk_store("other")
     play(AutoPlayer(new_session(other, seed=5), seed=5), 30)
-    r2 = replicators(other, kiosk_id, pg_dsn)
+    r2 = replicators(other, kiosk_id)
     deadline = time.monotonic() + 30
     while r2.status.conflict is None and time.monotonic() < deadline:
         time.sleep(0.02)
@@ -110,12 +112,12 @@ def test_a_second_journal_under_the_same_kiosk_id_is_flagged_and_not_shipped(
 
 
 def test_server_cut_during_play_loses_and_doubles_nothing_and_play_goes_on(
-    pg_dsn, pg, kiosk_id, kiosk_store, replicators
+    pg_dsn, pg, kiosk_dsn, kiosk_id, kiosk_store, replicators
 ):
     info = psycopg.conninfo.conninfo_to_dict(pg_dsn)
     proxy = CuttableProxy(info.get("host", "127.0.0.1"), int(info.get("port", 5432)))
     try:
-        dsn = psycopg.conninfo.make_conninfo(pg_dsn, host="127.0.0.1", port=proxy.port)
+        dsn = psycopg.conninfo.make_conninfo(kiosk_dsn(kiosk_id), host="127.0.0.1", port=proxy.port)
         store = kiosk_store()
         player = AutoPlayer(new_session(store, seed=6), seed=6)
         replicator = replicators(store, kiosk_id, dsn)
@@ -158,7 +160,7 @@ def test_a_kiosk_restarted_after_an_outage_catches_up(pg_dsn, pg, kiosk_id, tmp_
     store = Store.open(tmp_path / "k")
     try:
         player = AutoPlayer(new_session(store, seed=8), seed=8)
-        replicator = replicators(store, kiosk_id, pg_dsn)
+        replicator = replicators(store, kiosk_id)
         play(player, 50)
         assert replicator.wait_shipped(player.session.seq, timeout=30)
         replicator.stop()
@@ -167,14 +169,14 @@ def test_a_kiosk_restarted_after_an_outage_catches_up(pg_dsn, pg, kiosk_id, tmp_
         store.close()
 
 
-def test_migrations_run_once_even_when_kiosks_start_together(pg_dsn):
+def test_migrations_run_once_even_when_administrators_migrate_together(pg_dsn):
     versions: list[int] = []
     errors: list[BaseException] = []
 
     def start() -> None:
         try:
             with server.connect(pg_dsn) as conn:
-                versions.append(schema.migrate(conn))
+                versions.append(admin.migrate(conn).version)
         except BaseException as exc:  # pragma: no cover - reported below
             errors.append(exc)
 
@@ -195,3 +197,6 @@ def test_a_server_migrated_by_a_newer_version_is_refused(pg_dsn):
         conn.execute("INSERT INTO hall_schema_version (version) VALUES (%s)", (len(schema.MIGRATIONS) + 1,))
         with pytest.raises(RuntimeError, match="newer"):
             schema.migrate(conn)
+        with pytest.raises(schema.HallNotReady) as refused:
+            schema.require_current(conn)
+        assert refused.value.needs == "upgrade"

@@ -35,13 +35,13 @@ def pg_dsn(pg_dsn):
 
 
 @pytest.fixture
-def linked(pg_dsn, kiosk_store):
+def linked(pg_dsn, kiosk_dsn, kiosk_store):
     """linked(kiosk_id, name) -> a session whose HallLink is running; all stopped at the end."""
     links: list[HallLink] = []
 
     def make(kiosk_id: int, name: str = "kiosk"):
         session = new_session(kiosk_store(name), seed=kiosk_id)
-        link = HallLink(session, kiosk_id, pg_dsn)
+        link = HallLink(session, kiosk_id, kiosk_dsn(kiosk_id, pg_dsn))
         link.start()
         links.append(link)
         return session, link
@@ -174,14 +174,14 @@ def test_a_new_pin_reaches_every_kiosk_and_a_kiosk_push_only_its_kiosk(
     assert second.settings.idle_timeout_seconds == 300
 
 
-def test_a_restarted_kiosk_does_not_apply_a_push_twice(capsys, pg_dsn, kiosk_id, linked, kiosk_store):
+def test_a_restarted_kiosk_does_not_apply_a_push_twice(capsys, pg_dsn, kiosk_dsn, kiosk_id, linked, kiosk_store):
     session, link = linked(kiosk_id)
     push(capsys, pg_dsn, "--kiosk", str(kiosk_id), "reality_check_minutes=45")
     wait_for_settings(link)
     assert link.apply_settings() is True
     link.stop()
     session.set_setting("reality_check_minutes", 15)  # the attendant changes it afterwards, locally
-    again = HallLink(session, kiosk_id, pg_dsn)
+    again = HallLink(session, kiosk_id, kiosk_dsn(kiosk_id, pg_dsn))
     again.start()
     try:
         assert again.replicator.wait_shipped(session.seq, timeout=30)
@@ -215,8 +215,10 @@ def test_a_bad_push_is_refused_before_it_is_sent(capsys, pg, pg_dsn, argv, messa
     assert pg.execute("SELECT count(*) FROM hall_push").fetchone()[0] == before
 
 
-def test_the_kiosk_app_applies_the_hall_settings_between_rounds(capsys, pg_dsn, kiosk_id, tmp_path):
-    app = RedDogApp(language="en", data_dir=tmp_path / "kiosk", hall=(pg_dsn, kiosk_id), push_pause=None)
+def test_the_kiosk_app_applies_the_hall_settings_between_rounds(capsys, pg_dsn, kiosk_dsn, kiosk_id, tmp_path):
+    app = RedDogApp(
+        language="en", data_dir=tmp_path / "kiosk", hall=(kiosk_dsn(kiosk_id, pg_dsn), kiosk_id), push_pause=None
+    )
 
     async def scenario() -> None:
         async with app.run_test() as pilot:

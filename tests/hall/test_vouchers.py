@@ -2,16 +2,19 @@
 
 from __future__ import annotations
 
+import random
 import threading
 
 import pytest
 
 from benchmarks.hall_kiosk import new_session
-from reddog_tui.hall import server
-from reddog_tui.hall.numbers import KIOSK_RANGE, SERVER_FIRST
+from reddog_tui.hall import server, tickets
 from reddog_tui.hall.replicator import Replicator
 from reddog_tui.hall.vouchers import RedeemOutcome, VoucherDesk
 from reddog_tui.store import GameSession
+from reddog_tui.store.settings import Key
+
+from .conftest import hall_number, ship_all
 
 UNREACHABLE_DSN = "host=127.0.0.1 port=1 dbname=nothing connect_timeout=1"
 
@@ -34,11 +37,11 @@ class Kiosk:
 
 
 @pytest.fixture
-def kiosks(kiosk_store, pg_dsn):
+def kiosks(kiosk_store, kiosk_dsn):
     made: list[Kiosk] = []
 
     def make(kiosk_id: int, dsn: str | None = None) -> Kiosk:
-        k = Kiosk(kiosk_store(f"k{kiosk_id}"), kiosk_id, dsn or pg_dsn)
+        k = Kiosk(kiosk_store(f"k{kiosk_id}"), kiosk_id, dsn or kiosk_dsn(kiosk_id))
         made.append(k)
         return k
 
@@ -62,7 +65,8 @@ def test_a_voucher_issued_online_carries_a_server_number_and_is_redeemed_at_anot
     issuer, other = kiosks(kiosk_id), kiosks(kiosk_id + 5000)
     wait_for_pool(issuer)
     voucher = issuer.desk.cash_out()
-    assert not voucher.offline and SERVER_FIRST <= voucher.number < KIOSK_RANGE and voucher.amount == 1000
+    hall_id = pg.execute("SELECT hall_id FROM hall_config").fetchone()[0]
+    assert not voucher.offline and tickets.hall_of(voucher.number) == hall_id and voucher.amount == 1000
     issuer.synced()
     assert voucher_row(pg, voucher.number) == (kiosk_id, 1000, False, None, None)
 
@@ -81,21 +85,23 @@ def test_a_voucher_issued_online_carries_a_server_number_and_is_redeemed_at_anot
     assert other.session.state.credits == 2000 and issuer.session.state.credits == 0
 
 
-def test_an_offline_voucher_is_numbered_from_the_kiosks_range_and_redeemable_once_synced(
-    pg, pg_dsn, kiosk_id, kiosk_store
+def test_an_offline_voucher_carries_the_hall_and_is_redeemable_once_synced(
+    pg, kiosk_dsn, cashier, kiosk_id, kiosk_store
 ):
     store = kiosk_store("offline")
     session = new_session(store, seed=1)
+    hall_id = pg.execute("SELECT hall_id FROM hall_config").fetchone()[0]
+    store.set_setting(Key.HALL_ID, hall_id)  # kept from an earlier contact with the hall
     desk = VoucherDesk(session, kiosk_id, UNREACHABLE_DSN)  # no replicator: no server numbers held
     first = desk.cash_out()
     session.add_credits(30)
     second = desk.cash_out()
-    low, _high = server.offline_range(kiosk_id)
     assert first.offline and second.offline
-    assert (first.number, second.number) == (low, low + 1)
+    assert tickets.hall_of(first.number) == tickets.hall_of(second.number) == hall_id
+    assert first.number != second.number
     assert voucher_row(pg, first.number) is None  # the hall does not know it yet
 
-    replicator = Replicator(store, kiosk_id, pg_dsn, poll_s=0.02)
+    replicator = Replicator(store, kiosk_id, kiosk_dsn(kiosk_id), poll_s=0.02)
     replicator.start()
     try:
         assert replicator.wait_shipped(session.seq, timeout=30)
@@ -103,23 +109,30 @@ def test_an_offline_voucher_is_numbered_from_the_kiosks_range_and_redeemable_onc
         replicator.stop()
     assert voucher_row(pg, first.number) == (kiosk_id, 1000, True, None, None)
     assert voucher_row(pg, second.number) == (kiosk_id, 30, True, None, None)
-    assert server.redeem_at_cashier(pg, second.number) == server.RedemptionResult(server.Redemption.REDEEMED, 30)
-    assert server.redeem_at_cashier(pg, second.number).outcome is server.Redemption.ALREADY_REDEEMED
+    assert server.redeem_at_cashier(cashier, second.number) == server.RedemptionResult(server.Redemption.REDEEMED, 30)
+    assert server.redeem_at_cashier(cashier, second.number).outcome is server.Redemption.ALREADY_REDEEMED
 
 
-def test_a_voucher_from_before_the_hall_is_not_a_hall_voucher(pg, kiosk_id, kiosk_store):
+def test_a_kiosk_that_never_reached_its_hall_numbers_its_vouchers_as_on_its_own(kiosk_id, kiosk_store):
+    session = new_session(kiosk_store("never"), seed=1)
+    voucher = VoucherDesk(session, kiosk_id, UNREACHABLE_DSN).cash_out()
+    assert voucher.offline and voucher.number == 1 and not tickets.is_ticket(voucher.number)
+
+
+def test_a_voucher_from_before_the_hall_is_not_a_hall_voucher(pg, kiosk_conn, kiosk_id, kiosk_store):
     store = kiosk_store()
     session = new_session(store, seed=2)
     local = session.cash_out()  # a standalone kiosk's own numbering
-    assert local.number < SERVER_FIRST
-    server.register_kiosk(pg, kiosk_id)
-    server.ship(pg, kiosk_id, store.journal_entries_after(0, 100))
+    assert not tickets.is_ticket(local.number)
+    conn = kiosk_conn(kiosk_id)
+    server.register_kiosk(conn, kiosk_id)
+    ship_all(conn, kiosk_id, store)
     assert voucher_row(pg, local.number) is None
 
 
 def test_an_unknown_voucher_is_refused_and_nothing_credited(kiosk_id, kiosks):
     kiosk = kiosks(kiosk_id)
-    result = kiosk.desk.redeem(KIOSK_RANGE - 2)
+    result = kiosk.desk.redeem(tickets.new_number(1234, random.Random(5)))
     assert result.outcome is RedeemOutcome.UNKNOWN
     assert kiosk.session.state.credits == 1000
     assert kiosk.session.pending_voucher_redemption() is None
@@ -127,7 +140,7 @@ def test_an_unknown_voucher_is_refused_and_nothing_credited(kiosk_id, kiosks):
 
 
 def test_a_redemption_with_the_server_away_stays_pending_and_is_credited_once_when_it_is_back(
-    pg, pg_dsn, kiosk_id, kiosks, kiosk_store
+    pg, kiosk_dsn, kiosk_id, kiosks, kiosk_store
 ):
     issuer = kiosks(kiosk_id)
     wait_for_pool(issuer)
@@ -143,7 +156,7 @@ def test_a_redemption_with_the_server_away_stays_pending_and_is_credited_once_wh
     assert away.resolve_pending().outcome is RedeemOutcome.UNREACHABLE
     assert session.state.credits == 1000
 
-    back = VoucherDesk(session, kiosk_id + 5000, pg_dsn)
+    back = VoucherDesk(session, kiosk_id + 5000, kiosk_dsn(kiosk_id + 5000))
     resolved = back.resolve_pending()
     assert resolved.outcome is RedeemOutcome.CREDITED and resolved.amount == voucher.amount
     assert back.resolve_pending() is None
@@ -152,20 +165,23 @@ def test_a_redemption_with_the_server_away_stays_pending_and_is_credited_once_wh
     assert actions.count("voucher_redeemed") == 1 and actions.count("voucher_redeeming") == 1
 
 
-def test_two_kiosks_redeeming_one_voucher_at_once_make_exactly_one_winner(pg, pg_dsn, kiosk_id, kiosk_store):
+def test_two_kiosks_redeeming_one_voucher_at_once_make_exactly_one_winner(kiosk_conn, kiosk_dsn, kiosk_id, kiosk_store):
     issuer_store = kiosk_store("issuer")
     issuer = new_session(issuer_store, seed=4)
     a = new_session(kiosk_store("a"), seed=5)
     b = new_session(kiosk_store("b"), seed=6)
-    desks = [VoucherDesk(a, kiosk_id + 5000, pg_dsn), VoucherDesk(b, kiosk_id + 6000, pg_dsn)]
-    server.register_kiosk(pg, kiosk_id)
+    desks = [
+        VoucherDesk(a, kiosk_id + 5000, kiosk_dsn(kiosk_id + 5000)),
+        VoucherDesk(b, kiosk_id + 6000, kiosk_dsn(kiosk_id + 6000)),
+    ]
+    conn = kiosk_conn(kiosk_id)
+    server.register_kiosk(conn, kiosk_id)
     for round_ in range(100):
         if issuer.state.credits:
             issuer.cash_out()  # the opening credits: a local voucher, not part of this count
         issuer.add_credits(1)
-        number = server.reserve_voucher_numbers(pg, kiosk_id, 1)[0]
-        voucher = issuer.cash_out(voucher_number=number)
-        server.ship(pg, kiosk_id, issuer_store.journal_entries_after(0, 100_000))
+        voucher = issuer.cash_out(voucher_number=hall_number(conn, kiosk_id))
+        ship_all(conn, kiosk_id, issuer_store)
         barrier = threading.Barrier(2)
         results = [None, None]
 
@@ -183,3 +199,22 @@ def test_two_kiosks_redeeming_one_voucher_at_once_make_exactly_one_winner(pg, pg
     # Each voucher was worth 1 credit: 100 credited between the two kiosks, once each.
     assert (a.state.credits - 1000) + (b.state.credits - 1000) == 100
     assert a.meters()["credits_in"] + b.meters()["credits_in"] == 2000 + 100
+
+
+def test_a_late_answer_never_settles_another_intent(kiosk_dsn, kiosk_id, issue_voucher, kiosk_store):
+    """A 300-credit voucher is credited once on this kiosk, even when the answer to its first
+    intent arrives after a second intent for the same number began."""
+    from reddog_tui.engine import RedDogError
+
+    number = issue_voucher(300)
+    session = new_session(kiosk_store("redeemer"), seed=7)  # 1000 credits
+    desk = VoucherDesk(session, kiosk_id + 5000, kiosk_dsn(kiosk_id + 5000))
+    first = desk.begin(number)
+    late = desk.ask(first, number)  # the answer is on its way back, slowly
+    assert desk.resolve_pending().outcome is RedeemOutcome.CREDITED  # finished by asking again
+    second = desk.begin(number)  # the attendant tries the same voucher once more
+    with pytest.raises(RedDogError):
+        desk.settle(second, number, late)  # the late answer names the first intent
+    assert session.state.credits == 1300
+    assert desk.resolve_pending().outcome is RedeemOutcome.ALREADY_REDEEMED
+    assert session.state.credits == 1300 and session.meters()["credits_in"] == 1300

@@ -79,6 +79,9 @@ NUMERIC = {
     # The hall console (ui/hall_console.py): kiosks online, seconds since a kiosk was seen.
     "online": number,
     "seconds": number,  # the hall's number for settings it sent, an identifier like a voucher's
+    # Setting up the hall (hall_cli.py): its identifier and schema version, printed as digits.
+    "hall": str,
+    "version": str,
 }
 # Messages whose placeholder is filled otherwise than its name says elsewhere.
 SPECIAL = {
@@ -95,6 +98,10 @@ SPECIAL = {
 }
 # Placeholders that hold no number, with what the code puts there.
 TEXT = {
+    "name": lambda: "desk",
+    "prefix": lambda: "casino_main",
+    "role": lambda: "casino_main_kiosk_3",
+    "service": lambda: "reddog-casino-main-kiosk-3",
     "action": lambda: _("CALL"),
     "button": lambda: _("NEW BANKROLL"),
     "deal": lambda: _("DEAL"),
@@ -118,9 +125,7 @@ TEXT = {
     "target": lambda: _("every kiosk"),
     "names": lambda: "chip_values, min_bet",
     # Why the hall server could not be used (hall_cli.py): names from the connection settings.
-    "role": lambda: "floor1_kiosk_2",
     "database": lambda: "reddog",
-    "service": lambda: "reddog",
     "files": lambda: "reddog-meters-20261201T180000Z.csv, reddog-journal-20261201T180000Z.csv",
     # `reddog serve` (cli.py): an address and a port are written as the network writes them.
     "host": lambda: "0.0.0.0",

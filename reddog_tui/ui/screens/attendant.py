@@ -20,6 +20,7 @@ from textual.widgets import Button, Input, OptionList, Static
 from textual.widgets.option_list import Option
 
 from ...engine import errors
+from ...engine.validation import digits_typed
 from ...i18n import _, pgettext
 from ...i18n.formatting import credits, number, voucher_number
 from ...kiosk.intents import CloseKiosk, OpenAttendantMenu
@@ -186,7 +187,9 @@ def attendant_money(app: RedDogApp) -> AttendantMoney:
     link = app.hall_link
     if link is None:
         return AttendantMoney(app.open_session)
-    return AttendantMoney(app.open_session, pay_out=link.cash_out, begin_redemption=link.desk.begin)
+    return AttendantMoney(
+        app.open_session, pay_out=link.cash_out, begin_redemption=link.desk.begin, hall_id=link.desk.hall_id
+    )
 
 
 def carried_out_already_text() -> str:
@@ -553,7 +556,8 @@ class RedeemVoucherScreen(MoneyQuestions, NumberEntry, AttendantScreen):
             yield Static("", classes="attendant-title", markup=False)
             yield Static("", id="credits-now", classes="attendant-line", markup=False)
             yield Static("", id="voucher-prompt", classes="attendant-line", markup=False)
-            yield Input(restrict=r"[0-9]*", max_length=13, id="voucher-number", classes="attendant-input")
+            # A validation number is typed with or without its hyphens (12-3456-7890-1234-5678).
+            yield Input(restrict=r"[0-9 \-]*", max_length=26, id="voucher-number", classes="attendant-input")
             yield DigitPad()
             yield Static("", classes="attendant-message", markup=False)
         yield KeyBar(id="keys")
@@ -593,8 +597,15 @@ class RedeemVoucherScreen(MoneyQuestions, NumberEntry, AttendantScreen):
             return
         try:
             intent = attendant_money(self.app).ask_to_redeem(self.query_one("#voucher-number", Input).value)
-        except VoucherNumberRefused:
-            self.message = _("Enter the number printed on the voucher.")
+        except VoucherNumberRefused as refused:
+            if refused.reason == "check":
+                self.message = _("That number has a mistyped digit: type it again as it is printed on the voucher.")
+            elif refused.reason == "other_hall" and refused.voucher is not None:
+                self.message = _("Voucher {number} is another hall's: it cannot be redeemed here.").format(
+                    number=voucher_number(refused.voucher)
+                )
+            else:
+                self.message = _("Enter the number printed on the voucher.")
             self.refresh_view()
             return
         self.ask_money(
@@ -640,7 +651,8 @@ class RedeemVoucherScreen(MoneyQuestions, NumberEntry, AttendantScreen):
             return
         self.message = redemption_text(result)
         field = self.query_one("#voucher-number", Input)
-        still_typed = field.value.isdigit() and int(field.value) == result.number
+        typed = digits_typed(field.value)  # with or without the printed hyphens
+        still_typed = typed is not None and int(typed) == result.number
         if result.outcome is not RedeemOutcome.UNREACHABLE and still_typed:
             field.value = ""
         self.refresh_view()
