@@ -17,7 +17,7 @@ from dataclasses import dataclass
 import psycopg
 
 from ..store import Store, StoreError
-from ..store.session import last_hall_settings
+from ..store.session import hall_pushes_done
 from . import server
 from .schema import migrate
 
@@ -59,6 +59,7 @@ class Replicator:
         self._status = ReplicationStatus(False, None, None, None)
         self._pool: deque[int] = deque()
         self._pushes: list[server.SettingsPush] = []  # fetched, not yet applied or refused here
+        self._fetched_to = 0  # the newest push fetched from the server
         self._thread = threading.Thread(target=self._run, name=f"hall-replicator-{kiosk_id}", daemon=True)
 
     # --- for the kiosk --------------------------------------------------------
@@ -85,11 +86,14 @@ class Replicator:
             return self._pool.popleft() if self._pool else None
 
     def pending_settings(self) -> list[server.SettingsPush]:
-        """Settings the hall sent that this kiosk's journal has not applied or refused yet, oldest first."""
-        done = last_hall_settings(self._store)
+        """Settings the hall sent that this kiosk has not applied or refused yet, oldest first."""
         with self._lock:
-            self._pushes = [push for push in self._pushes if push.push_id > done]
             return list(self._pushes)
+
+    def settled(self, push_id: int) -> None:
+        """Push `push_id` is journaled here (applied or refused): it is pending no more."""
+        with self._lock:
+            self._pushes = [push for push in self._pushes if push.push_id != push_id]
 
     def wait_shipped(self, seq: int, timeout: float) -> bool:
         """Wait until the server holds entry `seq` (for tests and orderly shutdown)."""
@@ -169,12 +173,18 @@ class Replicator:
         return None
 
     def _fetch_pushes(self, conn: psycopg.Connection) -> None:
+        # A push may be applied before an older one that waits for the round's end, so the newest
+        # one journaled does not say that every older one is done: the first look asks for them
+        # all and leaves out those the journal has; later looks ask only for newer ones.
         with self._lock:
-            known = self._pushes[-1].push_id if self._pushes else 0
-        newer = server.pushes_after(conn, self.kiosk_id, max(known, last_hall_settings(self._store)))
-        if newer:
-            with self._lock:
-                self._pushes.extend(newer)
+            fetched = self._fetched_to
+        newer = server.pushes_after(conn, self.kiosk_id, fetched)
+        if not newer:
+            return
+        done = hall_pushes_done(self._store) if fetched == 0 else set()
+        with self._lock:
+            self._pushes.extend(push for push in newer if push.push_id not in done)
+            self._fetched_to = newer[-1].push_id
 
     def _fill_pool(self, conn: psycopg.Connection) -> None:
         with self._lock:

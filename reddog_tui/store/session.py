@@ -155,7 +155,8 @@ class GameSession:
         writes it, checked by the settings model and journaled in one transaction.
 
         A refused push is journaled as refused (and returned) and is not tried again; a push
-        that changes the table waits for the end of the round (ActionNotAllowed, R15).
+        that changes the table waits for the end of the round (ActionNotAllowed, R15). The journal
+        takes each push once: a second time raises IntentCarriedOut and writes nothing.
         """
         try:
             values = {}
@@ -166,10 +167,10 @@ class GameSession:
             kiosk = {key: value for key, value in values.items() if key not in TABLE_KEYS}
             stored: dict[str, str] = {key: stored_text(key, value, self.languages) for key, value in kiosk.items()}
         except SettingRefused as refused:
-            self._commit_outside_play(HALL_SETTINGS_REFUSED, push, self._state, {})
+            self._commit_outside_play(HALL_SETTINGS_REFUSED, push, self._state, {}, intent=hall_push_intent(push))
             return refused
         after = self._state if config == self._state.config else engine.reconfigure(self._state, config)
-        self._commit_outside_play(HALL_SETTINGS_APPLIED, push, after, {}, settings=stored)
+        self._commit_outside_play(HALL_SETTINGS_APPLIED, push, after, {}, settings=stored, intent=hall_push_intent(push))
         self.table_problem = None
         self._reread_settings()
         return None
@@ -355,6 +356,16 @@ class GameSession:
 def redemption_outcome(seq: int) -> str:
     """The identity of the outcome of the redemption journaled as entry `seq`: one outcome per intent."""
     return f"{REDEEMING}:{seq}"
+
+
+def hall_push_intent(push: int) -> str:
+    """The identity under which push number `push` is journaled, applied or refused: once."""
+    return f"hall_push:{push}"
+
+
+def hall_pushes_done(store: Store) -> set[int]:
+    """Every push from the hall the journal in `store` has applied or refused."""
+    return store.journal_values(HALL_SETTINGS_ACTIONS)
 
 
 def last_hall_settings(store: Store) -> int:

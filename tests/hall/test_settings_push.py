@@ -103,31 +103,97 @@ def test_table_settings_sent_mid_round_wait_for_the_round_to_end(capsys, pg, pg_
     assert results(pg, push_id) == {kiosk_id: True}
 
 
-def test_a_kiosk_push_behind_a_waiting_table_push_waits_too_and_neither_is_lost(capsys, pg, pg_dsn, kiosk_id, linked):
-    """Pushes are applied in the order sent: a kiosk-only push after a table push waits with it
-    for the round's end (R15), since applying it first would mark the older one as done."""
-    session, link = linked(kiosk_id)
+def mid_round(session) -> None:
+    """A decision open on the table: its settings may not change now (R15)."""
     session.act(Action.ADD_CHIP, 10)
     session.act(Action.DEAL)
     while session.state.phase is Phase.SETTLED and session.state.outcome is not None:  # a push re-deals
         session.act(Action.DEAL)
     assert session.state.phase is Phase.DECISION
 
-    _, out, _ = push(capsys, pg_dsn, "--kiosk", str(kiosk_id), "max_bet=200")
-    table_push = int(out.split()[1])
-    _, out, _ = push(capsys, pg_dsn, "--kiosk", str(kiosk_id), "idle_timeout_seconds=300")
-    kiosk_push = int(out.split()[1])
+
+def journaled_pushes(session) -> list[tuple[str, int]]:
+    """The hall's pushes as this kiosk journaled them, oldest first."""
+    rows = session.store.journal_entries(HALL_SETTINGS_ACTIONS, 100)
+    return [(action, value) for _time, action, value in reversed(rows)]
+
+
+@pytest.mark.parametrize("table_first", [True, False], ids=["table-push-first", "kiosk-push-first"])
+def test_a_kiosk_only_push_is_applied_at_once_while_a_table_push_waits_for_the_round(
+    capsys, pg, pg_dsn, kiosk_id, linked, table_first
+):
+    """R15 holds the table push until the round is over; a push that does not touch the table (the
+    idle timeout, in the settings model's kiosk keys) is applied mid-round, whichever was sent first.
+    The waiting one is applied afterwards, once."""
+    session, link = linked(kiosk_id)
+    mid_round(session)
+
+    sent = {}
+    for name, pair in (("table", "max_bet=200"), ("kiosk", "idle_timeout_seconds=300"))[:: 1 if table_first else -1]:
+        _, out, _ = push(capsys, pg_dsn, "--kiosk", str(kiosk_id), pair)
+        sent[name] = int(out.split()[1])
     wait_for_settings(link, 2)
 
-    assert link.apply_settings() is False
-    assert [p.push_id for p in link.replicator.pending_settings()] == [table_push, kiosk_push]
-    assert session.settings.idle_timeout_seconds == 120  # not before the table push
+    assert link.apply_settings() is True  # the kiosk push, now
+    assert session.settings.idle_timeout_seconds == 300
+    assert session.state.config.max_bet == 500  # the table's own until the round ends
+    assert [p.push_id for p in link.replicator.pending_settings()] == [sent["table"]]
+    assert link.apply_settings() is False  # still mid-round: nothing more, nothing twice
+    assert journaled_pushes(session) == [("hall_settings", sent["kiosk"])]
+
     session.act(Action.CALL)
     session.act(Action.NEW_BET)
     assert link.apply_settings() is True
     assert session.state.config.max_bet == 200 and session.settings.idle_timeout_seconds == 300
+    assert link.replicator.pending_settings() == []
+    assert link.apply_settings() is False
+    assert journaled_pushes(session) == [("hall_settings", sent["kiosk"]), ("hall_settings", sent["table"])]
     assert link.replicator.wait_shipped(session.seq, timeout=30)
-    assert results(pg, table_push) == {kiosk_id: True} and results(pg, kiosk_push) == {kiosk_id: True}
+    assert results(pg, sent["table"]) == {kiosk_id: True} and results(pg, sent["kiosk"]) == {kiosk_id: True}
+
+
+def test_a_push_behind_a_waiting_push_of_the_same_setting_waits_with_it(capsys, pg_dsn, kiosk_id, linked):
+    """Applied out of order, the older push would overwrite the newer one's value: it waits too."""
+    session, link = linked(kiosk_id)
+    mid_round(session)
+    _, out, _ = push(capsys, pg_dsn, "--kiosk", str(kiosk_id), "max_bet=200", "idle_timeout_seconds=300")
+    table_push = int(out.split()[1])
+    _, out, _ = push(capsys, pg_dsn, "--kiosk", str(kiosk_id), "idle_timeout_seconds=600")
+    kiosk_push = int(out.split()[1])
+    wait_for_settings(link, 2)
+
+    assert link.apply_settings() is False
+    assert session.settings.idle_timeout_seconds == 120
+    session.act(Action.CALL)
+    session.act(Action.NEW_BET)
+    assert link.apply_settings() is True
+    assert session.settings.idle_timeout_seconds == 600  # the newer value, applied last
+    assert journaled_pushes(session) == [("hall_settings", table_push), ("hall_settings", kiosk_push)]
+
+
+def test_a_push_that_waited_is_still_applied_after_a_restart(capsys, pg_dsn, kiosk_id, linked):
+    """The kiosk push went first and was journaled; the table push it overtook is not forgotten."""
+    session, link = linked(kiosk_id)
+    mid_round(session)
+    _, out, _ = push(capsys, pg_dsn, "--kiosk", str(kiosk_id), "max_bet=200")
+    table_push = int(out.split()[1])
+    _, out, _ = push(capsys, pg_dsn, "--kiosk", str(kiosk_id), "idle_timeout_seconds=300")
+    wait_for_settings(link, 2)
+    assert link.apply_settings() is True
+    link.stop()
+
+    again = HallLink(session, kiosk_id, pg_dsn)
+    again.start()
+    try:
+        wait_for_settings(again, 1)
+        assert [p.push_id for p in again.replicator.pending_settings()] == [table_push]
+        session.act(Action.CALL)
+        session.act(Action.NEW_BET)
+        assert again.apply_settings() is True
+        assert session.state.config.max_bet == 200
+        assert again.replicator.pending_settings() == []
+    finally:
+        again.stop()
 
 
 def test_a_push_the_kiosk_refuses_is_journaled_refused_and_never_tried_again(capsys, pg, pg_dsn, kiosk_id, linked):
