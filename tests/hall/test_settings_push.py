@@ -17,7 +17,12 @@ from reddog_tui.kiosk.pin import verify_pin
 from reddog_tui.store.session import HALL_SETTINGS_ACTIONS
 from reddog_tui.ui.app import RedDogApp
 
+from reddog_tui.ui.screens.attendant import AttendantMenu, PinScreen
+from tests.kiosk.kiosk_helpers import PIN, enter_pin
+from tests.ui.helpers import run, screen_text, wait_until
+
 from .conftest import own_database
+from .test_kiosk_ticket_in import hall_kiosk
 
 
 @pytest.fixture(autouse=True)
@@ -295,3 +300,62 @@ def test_the_kiosk_app_applies_the_hall_settings_between_rounds(capsys, pg_dsn, 
                 await pilot.pause(0.1)
 
     asyncio.run(scenario())
+
+
+NEW_PIN = "13579"
+
+
+async def type_pin(pilot, pin: str) -> None:
+    """Into the PIN entry already open."""
+    from textual.widgets import Input
+
+    pilot.app.screen.query_one("#pin", Input).value = pin
+    await pilot.press("enter")
+    await pilot.pause()
+
+
+def applied(app, pin: str) -> bool:
+    return verify_pin(pin, app.session.settings.attendant_pin_hash or "")
+
+
+@run
+async def test_a_pin_sent_by_the_hall_is_taken_by_the_running_kiosk_and_the_old_one_refused(
+    capsys, monkeypatch, pg_dsn, kiosk_id, tmp_path
+):
+    app = hall_kiosk(tmp_path / "kiosk", pg_dsn, kiosk_id)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await enter_pin(pilot)  # the kiosk's gate is built with the PIN it started with
+        assert isinstance(app.screen, AttendantMenu)
+        await pilot.press("escape")
+        code, _, _ = push(capsys, pg_dsn, "--kiosk", str(kiosk_id), "--pin-stdin", stdin=f"{NEW_PIN}\n", monkeypatch=monkeypatch)
+        assert code == 0
+        await wait_until(pilot, lambda: applied(app, NEW_PIN))  # the app's own timer applies it
+
+        await enter_pin(pilot, PIN)
+        assert isinstance(app.screen, PinScreen)
+        assert "Wrong PIN." in screen_text(app)
+        await type_pin(pilot, NEW_PIN)
+        assert isinstance(app.screen, AttendantMenu)
+
+
+@run
+async def test_a_pin_sent_while_the_pin_is_typed_waits_until_that_entry_ends(
+    capsys, monkeypatch, pg_dsn, kiosk_id, tmp_path
+):
+    app = hall_kiosk(tmp_path / "kiosk", pg_dsn, kiosk_id)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("f12")
+        await wait_until(pilot, lambda: isinstance(app.screen, PinScreen))
+        push(capsys, pg_dsn, "--kiosk", str(kiosk_id), "--pin-stdin", stdin=f"{NEW_PIN}\n", monkeypatch=monkeypatch)
+        await wait_until(pilot, lambda: app.hall_link.replicator.pending_settings() != [])
+        app.apply_hall_settings()  # a tick of the app's timer, now
+        assert applied(app, PIN) and not applied(app, NEW_PIN)
+
+        await type_pin(pilot, PIN)  # the entry begun under the old PIN ends under it
+        assert isinstance(app.screen, AttendantMenu)
+        await wait_until(pilot, lambda: applied(app, NEW_PIN))  # signed in: nobody types a PIN now
+        await pilot.press("escape")
+        await enter_pin(pilot, PIN)
+        assert "Wrong PIN." in screen_text(app)
+        await type_pin(pilot, NEW_PIN)
+        assert isinstance(app.screen, AttendantMenu)
