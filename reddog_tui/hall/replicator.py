@@ -35,6 +35,7 @@ class ReplicationStatus:
     shipped_seq: int | None  # the newest entry the server confirmed; None before the first contact
     error: str | None  # the last failure, while not connected
     conflict: str | None  # set when the server refused this journal; shipping stops
+    offline_since: float | None = None  # when the link went down (seconds since the epoch); None while connected
 
 
 class Replicator:
@@ -56,7 +57,7 @@ class Replicator:
         self._stop = threading.Event()
         self._wake = threading.Event()
         self._lock = threading.Lock()
-        self._status = ReplicationStatus(False, None, None, None)
+        self._status = ReplicationStatus(False, None, None, None, offline_since=time.time())
         self._pool: deque[int] = deque()
         self._pushes: list[server.SettingsPush] = []  # fetched, not yet applied or refused here
         self._fetched_to = 0  # the newest push fetched from the server
@@ -79,6 +80,12 @@ class Replicator:
     def status(self) -> ReplicationStatus:
         with self._lock:
             return self._status
+
+    def waiting_entries(self, seq: int) -> int | None:
+        """How many of the journal's entries up to `seq` the server does not hold yet; None before
+        the server has said what it holds."""
+        shipped = self.status.shipped_seq
+        return None if shipped is None else max(0, seq - shipped)
 
     def take_voucher_number(self) -> int | None:
         """A validation number the server issued for this kiosk, or None if none is held."""
@@ -111,6 +118,10 @@ class Replicator:
         with self._lock:
             fields = {name: getattr(self._status, name) for name in ReplicationStatus.__slots__}
             fields.update(changes)
+            if fields["connected"]:
+                fields["offline_since"] = None
+            elif fields["offline_since"] is None:  # the link just went down
+                fields["offline_since"] = time.time()
             self._status = ReplicationStatus(**fields)
 
     def _run(self) -> None:
