@@ -18,7 +18,7 @@ from .test_kiosk_ticket_in import hall_kiosk
 
 OFFLINE = {
     "en": ("Hall server: offline since {time}", "2 entries waiting to be shipped"),
-    "de": ("Hallenserver: offline seit {time}", "2 Einträge warten auf die Übertragung"),
+    "de": ("Saalserver: offline seit {time}", "2 Einträge warten auf die Übertragung"),
 }
 
 
