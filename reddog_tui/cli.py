@@ -200,6 +200,12 @@ def _add_hall(commands) -> None:
                       help=_("also send a new attendant PIN, read from the first line of standard input"))  # fmt: skip
     tasks.add_parser("pushes", help=_("the settings sent, and which kiosks applied them"),
                      description=_("The newest settings sent by the hall and what each kiosk did with them."))  # fmt: skip
+    resolve = tasks.add_parser("resolve", help=_("clear a kiosk's number conflict once you have decided"),
+                               description=_("Clears the number conflict that stopped a kiosk shipping its journal, "
+                                             "once you have decided which journal that kiosk number belongs to "
+                                             "and stopped the other."))  # fmt: skip
+    resolve.add_argument("kiosk", type=_whole_number(1, MAX_KIOSK_ID, _("NUMBER")), metavar=_("NUMBER"),
+                         help=_("the kiosk's number in the hall"))  # fmt: skip
     tasks.metavar = "{" + ",".join(tasks.choices) + "}"
 
 
@@ -479,6 +485,10 @@ def run_hall(args: argparse.Namespace) -> int:
 
         pin = "stdin" if args.pin_stdin else "ask" if args.pin else None
         return run_push(_hall_dsn(args), args.settings, args.kiosk, pin)
+    if args.hall_command == "resolve":
+        from .hall_cli import run_resolve
+
+        return run_resolve(_hall_dsn(args), args.kiosk)
     return run(args.hall_command, _hall_dsn(args), getattr(args, "voucher", None))
 
 

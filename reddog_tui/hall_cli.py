@@ -195,3 +195,32 @@ def _pushes(conn) -> int:
             if kiosks:
                 print(f"  {label}: {', '.join(number(k) for k in kiosks)}")
     return 0
+
+
+# --- a number conflict the operator has decided ------------------------------------------------
+
+
+def run_resolve(dsn: str | None, kiosk: int) -> int:
+    """`reddog hall resolve N`: clear kiosk N's number conflict; 3 if it has none, 2 if there is no such kiosk."""
+    if not dsn:
+        print(hall_dsn_missing_text(), file=sys.stderr)
+        return EXIT_USAGE
+    return _on_server(dsn, lambda conn: _resolve(conn, kiosk))
+
+
+def _resolve(conn, kiosk: int) -> int:
+    from .hall import server
+
+    cleared = server.clear_conflict(conn, kiosk)
+    if cleared is None:
+        print(_("The hall knows no kiosk {kiosk}. Nothing was changed.").format(kiosk=number(kiosk)), file=sys.stderr)
+        return EXIT_USAGE
+    if not cleared:
+        print(_("Kiosk {kiosk} has no number conflict. Nothing was changed.").format(kiosk=number(kiosk)), file=sys.stderr)
+        return EXIT_REFUSED
+    print(
+        _("Kiosk {kiosk}: the number conflict is cleared. If it stopped shipping, restart it.").format(
+            kiosk=number(kiosk)
+        )
+    )
+    return 0

@@ -158,6 +158,18 @@ def record_conflict(conn: psycopg.Connection, kiosk_id: int, reason: str) -> Non
     conn.execute("SELECT pg_notify(%s, %s)", (NOTIFY_CHANNEL, str(kiosk_id)))
 
 
+def clear_conflict(conn: psycopg.Connection, kiosk_id: int) -> bool | None:
+    """Forget kiosk `kiosk_id`'s number conflict, once an operator has decided which journal it is:
+    True if one was cleared, False if it had none, None if the hall knows no such kiosk."""
+    with conn.transaction():
+        row = conn.execute("SELECT conflict FROM hall_kiosk WHERE kiosk_id = %s FOR UPDATE", (kiosk_id,)).fetchone()
+        if row is None or row[0] is None:
+            return None if row is None else False
+        conn.execute("UPDATE hall_kiosk SET conflict = NULL WHERE kiosk_id = %s", (kiosk_id,))
+        conn.execute("SELECT pg_notify(%s, %s)", (NOTIFY_CHANNEL, str(kiosk_id)))
+    return True
+
+
 def ship(conn: psycopg.Connection, kiosk_id: int, entries: Sequence[JournalEntry]) -> int:
     """Store `entries` (consecutive, oldest first) for the kiosk; return the newest seq now held.
 
