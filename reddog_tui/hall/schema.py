@@ -138,6 +138,10 @@ MIGRATIONS: tuple[str, ...] = (
            (SELECT count(*) FROM hall_credit_mismatch c WHERE c.kiosk_id = v.kiosk_id)::integer AS credit_mismatches
     FROM hall_kiosk_meters v;
     """,
+    # 4: why a kiosk's settings model refused a push, as its journal entry says (the refusal's fields, worded where read).
+    """
+    ALTER TABLE hall_push_result ADD COLUMN reason jsonb;
+    """,
 )
 
 

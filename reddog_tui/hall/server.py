@@ -14,7 +14,7 @@ import socket
 import threading
 from collections import Counter
 from collections.abc import Iterator, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any
 
@@ -218,9 +218,9 @@ def ship(conn: psycopg.Connection, kiosk_id: int, entries: Sequence[JournalEntry
                 )
             elif e.action in HALL_SETTINGS_ACTIONS and e.value:
                 conn.execute(
-                    "INSERT INTO hall_push_result (push_id, kiosk_id, applied, seq)"
-                    " SELECT push_id, %s, %s, %s FROM hall_push WHERE push_id = %s ON CONFLICT DO NOTHING",
-                    (kiosk_id, e.action == HALL_SETTINGS_APPLIED, e.seq, e.value),
+                    "INSERT INTO hall_push_result (push_id, kiosk_id, applied, seq, reason)"
+                    " SELECT push_id, %s, %s, %s, %s::jsonb FROM hall_push WHERE push_id = %s ON CONFLICT DO NOTHING",
+                    (kiosk_id, e.action == HALL_SETTINGS_APPLIED, e.seq, e.note, e.value),
                 )
         last = new[-1]
         conn.execute(
@@ -358,6 +358,7 @@ class PushStatus:
     applied: tuple[int, ...]  # kiosks that applied it
     refused: tuple[int, ...]  # kiosks whose settings model refused it
     waiting: tuple[int, ...]  # kiosks of the hall that have not answered yet
+    reasons: dict[int, str] = field(default_factory=dict)  # a refusing kiosk: its journal's note (refusal_note)
 
 
 def push_status(conn: psycopg.Connection, limit: int = 20) -> list[PushStatus]:
@@ -367,11 +368,14 @@ def push_status(conn: psycopg.Connection, limit: int = 20) -> list[PushStatus]:
         "SELECT push_id, kiosk_id, settings FROM hall_push ORDER BY push_id DESC LIMIT %s", (limit,)
     ).fetchall()
     results: dict[int, dict[int, bool]] = {}
-    for push_id, kiosk_id, applied in conn.execute(
-        "SELECT push_id, kiosk_id, applied FROM hall_push_result WHERE push_id >= %s",
+    reasons: dict[int, dict[int, str]] = {}
+    for push_id, kiosk_id, applied, reason in conn.execute(
+        "SELECT push_id, kiosk_id, applied, reason::text FROM hall_push_result WHERE push_id >= %s",
         (min((p for p, _, _ in pushes), default=0),),
     ).fetchall():
         results.setdefault(int(push_id), {})[int(kiosk_id)] = bool(applied)
+        if reason is not None:
+            reasons.setdefault(int(push_id), {})[int(kiosk_id)] = reason
     status = []
     for push_id, target, settings in pushes:
         answered = results.get(int(push_id), {})
@@ -384,6 +388,7 @@ def push_status(conn: psycopg.Connection, limit: int = 20) -> list[PushStatus]:
                 tuple(k for k in concerned if answered.get(k) is True),
                 tuple(k for k in concerned if answered.get(k) is False),
                 tuple(k for k in concerned if k not in answered),
+                reasons.get(int(push_id), {}),
             )
         )
     return status

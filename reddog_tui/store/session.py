@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from collections.abc import Collection, Iterable, Mapping
 from dataclasses import dataclass
 from datetime import datetime
@@ -14,6 +15,7 @@ from .settings import (
     CREDITS_PAID_IN,
     TABLE_KEYS,
     Key,
+    Refusal,
     SettingRefused,
     Settings,
     check_table,
@@ -167,7 +169,9 @@ class GameSession:
             kiosk = {key: value for key, value in values.items() if key not in TABLE_KEYS}
             stored: dict[str, str] = {key: stored_text(key, value, self.languages) for key, value in kiosk.items()}
         except SettingRefused as refused:
-            self._commit_outside_play(HALL_SETTINGS_REFUSED, push, self._state, {}, intent=hall_push_intent(push))
+            self._commit_outside_play(
+                HALL_SETTINGS_REFUSED, push, self._state, {}, intent=hall_push_intent(push), note=refusal_note(refused)
+            )
             return refused
         after = self._state if config == self._state.config else engine.reconfigure(self._state, config)
         self._commit_outside_play(HALL_SETTINGS_APPLIED, push, after, {}, settings=stored, intent=hall_push_intent(push))
@@ -314,6 +318,7 @@ class GameSession:
         settings: Mapping[str, object] | None = None,
         voucher_number: int | None = None,
         intent: str | None = None,
+        note: str | None = None,
     ) -> int | None:
         transition = Transition(
             action=action,
@@ -324,6 +329,7 @@ class GameSession:
             voucher_amount=voucher,
             voucher=voucher_number,
             intent=intent,
+            note=note,
         )
         self._seq, number = self.store.commit(transition, self._seq, settings)
         self._state = after
@@ -356,6 +362,23 @@ class GameSession:
 def redemption_outcome(seq: int) -> str:
     """The identity of the outcome of the redemption journaled as entry `seq`: one outcome per intent."""
     return f"{REDEEMING}:{seq}"
+
+
+def refusal_note(refused: SettingRefused) -> str:
+    """A refusal as the journal keeps it and ships it to the hall, to be worded where it is read."""
+    return json.dumps(
+        {"key": str(refused.key), "reason": refused.reason.value, "low": refused.low, "high": refused.high, "text": refused.text},
+        sort_keys=True,
+    )
+
+
+def refusal_from_note(note: str) -> SettingRefused | None:
+    """The refusal a note keeps; None if it is no such note."""
+    try:
+        fields = json.loads(note)
+        return SettingRefused(fields["key"], Refusal(fields["reason"]), fields["low"], fields["high"], fields["text"])
+    except (ValueError, TypeError, KeyError):
+        return None
 
 
 def hall_push_intent(push: int) -> str:

@@ -216,11 +216,19 @@ def test_a_push_the_kiosk_refuses_is_journaled_refused_and_never_tried_again(cap
     assert link.replicator.wait_shipped(session.seq, timeout=30)
     assert results(pg, push_id) == {kiosk_id: False}
     code, out, _ = run_pushes(capsys, pg_dsn)
-    assert f"Settings {push_id} for kiosk {kiosk_id}: min_bet\n  refused: {kiosk_id}\n" in out
+    assert f"Settings {push_id} for kiosk {kiosk_id}: min_bet\n  refused by kiosk {kiosk_id}: {REASON['en']}\n" in out
+    code, out, _ = run_pushes(capsys, pg_dsn, "de")
+    assert f"  abgelehnt von Kiosk {kiosk_id}: {REASON['de']}\n" in out
 
 
-def run_pushes(capsys, pg_dsn):
-    code = main(["--hall-dsn", pg_dsn, "hall", "pushes"])
+REASON = {  # min_bet=600 at a table whose maximum is 500, as the kiosk's settings model words it
+    "en": "The table minimum is above the table maximum.",
+    "de": "Das Tischminimum liegt über dem Tischmaximum.",
+}
+
+
+def run_pushes(capsys, pg_dsn, lang: str = "en"):
+    code = main(["--lang", lang, "--hall-dsn", pg_dsn, "hall", "pushes"])
     out = capsys.readouterr()
     return code, out.out, out.err
 
