@@ -224,7 +224,9 @@ class Store:
     def journal_values(self, actions: Collection[str]) -> set[int]:
         """The values of every journal entry of these actions (a whole scan: for a start, not for play)."""
         marks = ", ".join("?" * len(actions))
-        rows = self._read(f"SELECT DISTINCT value FROM journal WHERE action IN ({marks}) AND value IS NOT NULL", (*actions,))
+        rows = self._read(
+            f"SELECT DISTINCT value FROM journal WHERE action IN ({marks}) AND value IS NOT NULL", (*actions,)
+        )
         return {int(value) for (value,) in rows}
 
     def get_setting(self, key: str) -> str | None:

@@ -174,7 +174,9 @@ class GameSession:
             )
             return refused
         after = self._state if config == self._state.config else engine.reconfigure(self._state, config)
-        self._commit_outside_play(HALL_SETTINGS_APPLIED, push, after, {}, settings=stored, intent=hall_push_intent(push))
+        self._commit_outside_play(
+            HALL_SETTINGS_APPLIED, push, after, {}, settings=stored, intent=hall_push_intent(push)
+        )
         self.table_problem = None
         self._reread_settings()
         return None
@@ -367,7 +369,13 @@ def redemption_outcome(seq: int) -> str:
 def refusal_note(refused: SettingRefused) -> str:
     """A refusal as the journal keeps it and ships it to the hall, to be worded where it is read."""
     return json.dumps(
-        {"key": str(refused.key), "reason": refused.reason.value, "low": refused.low, "high": refused.high, "text": refused.text},
+        {
+            "key": str(refused.key),
+            "reason": refused.reason.value,
+            "low": refused.low,
+            "high": refused.high,
+            "text": refused.text,
+        },
         sort_keys=True,
     )
 

@@ -31,7 +31,10 @@ def conflict(pg, kiosk_id: int) -> str | None:
     ("lang", "line"),
     [
         ("en", "Kiosk {k}: the number conflict is cleared. If it stopped shipping, restart it.\n"),
-        ("de", "Kiosk {k}: Der Nummernkonflikt ist aufgehoben. Hat er die Übertragung eingestellt, bitte neu starten.\n"),
+        (
+            "de",
+            "Kiosk {k}: Der Nummernkonflikt ist aufgehoben. Hat er die Übertragung eingestellt, bitte neu starten.\n",
+        ),
     ],
 )
 def test_resolve_clears_the_conflict_and_says_so(capsys, pg, pg_dsn, kiosk_id, lang, line):

@@ -16,7 +16,6 @@ from reddog_tui.hall.kiosk_link import HallLink
 from reddog_tui.kiosk.pin import verify_pin
 from reddog_tui.store.session import HALL_SETTINGS_ACTIONS
 from reddog_tui.ui.app import RedDogApp
-
 from reddog_tui.ui.screens.attendant import AttendantMenu, PinScreen
 from tests.kiosk.kiosk_helpers import PIN, enter_pin
 from tests.ui.helpers import run, screen_text, wait_until
@@ -335,7 +334,9 @@ async def test_a_pin_sent_by_the_hall_is_taken_by_the_running_kiosk_and_the_old_
         await enter_pin(pilot)  # the kiosk's gate is built with the PIN it started with
         assert isinstance(app.screen, AttendantMenu)
         await pilot.press("escape")
-        code, _, _ = push(capsys, pg_dsn, "--kiosk", str(kiosk_id), "--pin-stdin", stdin=f"{NEW_PIN}\n", monkeypatch=monkeypatch)
+        code, _, _ = push(
+            capsys, pg_dsn, "--kiosk", str(kiosk_id), "--pin-stdin", stdin=f"{NEW_PIN}\n", monkeypatch=monkeypatch
+        )
         assert code == 0
         await wait_until(pilot, lambda: applied(app, NEW_PIN))  # the app's own timer applies it
 

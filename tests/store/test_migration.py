@@ -11,7 +11,6 @@ from reddog_tui.engine import StackedDealer
 from reddog_tui.store import GameSession, IntentCarriedOut, Store
 from reddog_tui.store.database import database_path
 from reddog_tui.store.schema import METERS_CARRIED_ACTION, SCHEMA_VERSION
-
 from reddog_tui.store.session import refusal_from_note
 
 from .conftest import FakeClock

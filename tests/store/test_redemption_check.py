@@ -53,7 +53,7 @@ def check(capsys, data_dir: Path, lang: str = "en") -> tuple[int, str, dict]:
 
 
 def test_credits_each_with_their_redemption_are_healthy(capsys, tmp_path):
-    code, out, report = check(capsys, journal(tmp_path, None))
+    code, out, _report = check(capsys, journal(tmp_path, None))
     assert code == 0 and out.splitlines()[-1] == "Healthy."
 
 
@@ -89,4 +89,6 @@ def test_a_credit_with_no_matching_redemption_is_damage(capsys, tmp_path, plante
 def test_the_line_is_localized(capsys, tmp_path):
     code, out, _report = check(capsys, journal(tmp_path, PLANTED["no-intent"]), lang="de")
     assert code == 1
-    assert "Ein Auszahlungsbeleg wurde gutgeschrieben, ohne dass in diesem Journal eine passende Einlösung steht." in out
+    assert (
+        "Ein Auszahlungsbeleg wurde gutgeschrieben, ohne dass in diesem Journal eine passende Einlösung steht." in out
+    )
