@@ -242,6 +242,12 @@ def _add_hall(commands) -> None:
                                             "its open connections are ended."))  # fmt: skip
     retire.add_argument("kiosk", type=_whole_number(1, MAX_KIOSK_ID, _("NUMBER")), metavar=_("NUMBER"),
                         help=_("the kiosk's number"))  # fmt: skip
+    resolve = tasks.add_parser("resolve", help=_("clear a kiosk's number conflict once you have decided"),
+                               description=_("Clears the number conflict that stopped a kiosk shipping its journal, "
+                                             "once you have decided which journal that kiosk number belongs to "
+                                             "and stopped the other."))  # fmt: skip
+    resolve.add_argument("kiosk", type=_whole_number(1, MAX_KIOSK_ID, _("NUMBER")), metavar=_("NUMBER"),
+                         help=_("the kiosk's number in the hall"))  # fmt: skip
     tasks.metavar = "{" + ",".join(tasks.choices) + "}"
 
 
@@ -552,6 +558,10 @@ def run_hall(args: argparse.Namespace) -> int:
         elif args.hall_command == "retire":
             options = {"kiosk": args.kiosk}
         return run_admin(args.hall_command, _hall_dsn(args), **options)
+    if args.hall_command == "resolve":
+        from .hall_cli import run_resolve
+
+        return run_resolve(_hall_dsn(args), args.kiosk)
     return run(args.hall_command, _hall_dsn(args), getattr(args, "voucher", None))
 
 

@@ -347,11 +347,52 @@ def _pushes(conn) -> int:
         target = _("every kiosk") if push.kiosk_id is None else _("kiosk {kiosk}").format(kiosk=number(push.kiosk_id))
         names = ", ".join(_("attendant PIN") if key == "attendant_pin_hash" else key for key in sorted(push.settings))
         print(_("Settings {push} for {target}: {names}").format(push=push.push_id, target=target, names=names))
-        for label, kiosks in (
-            (_("applied"), push.applied),
-            (_("refused"), push.refused),
-            (_("waiting"), push.waiting),
-        ):
+        for label, kiosks in ((_("applied"), push.applied), (_("waiting"), push.waiting)):
             if kiosks:
                 print(f"  {label}: {', '.join(number(k) for k in kiosks)}")
+        for kiosk in push.refused:
+            print("  " + push_refused_text(kiosk, push.reasons.get(kiosk)))
+    return 0
+
+
+def push_refused_text(kiosk: int, note: str | None) -> str:
+    """One kiosk's refusal of a push, with the reason its settings model gave, worded here."""
+    from .store.session import refusal_from_note
+    from .ui.kiosk_texts import refusal_text
+
+    refused = refusal_from_note(note) if note is not None else None
+    if refused is None:  # refused by a kiosk of a release that did not say why
+        return _("refused by kiosk {kiosk}").format(kiosk=number(kiosk))
+    # TRANSLATORS: `reddog hall pushes`; {reason} is the settings model's sentence, such as "The table minimum is above the table maximum."
+    return _("refused by kiosk {kiosk}: {reason}").format(kiosk=number(kiosk), reason=refusal_text(refused))
+
+
+# --- a number conflict the operator has decided ------------------------------------------------
+
+
+def run_resolve(dsn: str | None, kiosk: int) -> int:
+    """`reddog hall resolve N`: clear kiosk N's number conflict; 3 if it has none, 2 if there is no such kiosk."""
+    if not dsn:
+        print(hall_dsn_missing_text(), file=sys.stderr)
+        return EXIT_USAGE
+    return _on_server(dsn, lambda conn: _resolve(conn, kiosk))
+
+
+def _resolve(conn, kiosk: int) -> int:
+    from .hall import server
+
+    cleared = server.clear_conflict(conn, kiosk)
+    if cleared is None:
+        print(_("The hall knows no kiosk {kiosk}. Nothing was changed.").format(kiosk=number(kiosk)), file=sys.stderr)
+        return EXIT_USAGE
+    if not cleared:
+        print(
+            _("Kiosk {kiosk} has no number conflict. Nothing was changed.").format(kiosk=number(kiosk)), file=sys.stderr
+        )
+        return EXIT_REFUSED
+    print(
+        _("Kiosk {kiosk}: the number conflict is cleared. If it stopped shipping, restart it.").format(
+            kiosk=number(kiosk)
+        )
+    )
     return 0

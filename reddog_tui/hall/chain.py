@@ -19,21 +19,21 @@ GENESIS = "0" * 64
 
 
 def entry_text(kiosk_id: int, entry: JournalEntry) -> str:
-    """The entry's canonical JSON text: sorted keys, no spaces, ASCII only."""
-    return json.dumps(
-        {
-            "kiosk": kiosk_id,
-            "seq": entry.seq,
-            "time": entry.time,
-            "action": entry.action,
-            "value": entry.value,
-            "voucher": entry.voucher,
-            "meters": entry.meters,
-            "state": json.loads(entry.state),
-        },
-        sort_keys=True,
-        separators=(",", ":"),
-    )
+    """The entry's canonical JSON text: sorted keys, no spaces, ASCII only. A note (why a push
+    was refused) is a field only where the entry has one."""
+    fields = {
+        "kiosk": kiosk_id,
+        "seq": entry.seq,
+        "time": entry.time,
+        "action": entry.action,
+        "value": entry.value,
+        "voucher": entry.voucher,
+        "meters": entry.meters,
+        "state": json.loads(entry.state),
+    }
+    if entry.note is not None:
+        fields["note"] = json.loads(entry.note)
+    return json.dumps(fields, sort_keys=True, separators=(",", ":"))
 
 
 def link(prev: str, text: str) -> str:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import logging
 
 from ..engine import RedDogError
-from ..store import GameSession, Store
+from ..store import GameSession, IntentCarriedOut, Store
 from ..store.settings import Key, read_settings
 from .replicator import Replicator
 from .vouchers import HallVoucher, VoucherDesk
@@ -30,16 +30,31 @@ class HallLink:
     def cash_out(self, intent: str | None = None) -> HallVoucher:
         return self.desk.cash_out(intent)
 
-    def apply_settings(self) -> bool:
-        """Apply, in order, the settings the hall sent that this kiosk has not seen; True if any
-        changed. One that would change the table in the middle of a round, and all after it,
-        wait for the next call (R15)."""
+    def apply_settings(self, pin_entry_open: bool = False) -> bool:
+        """Apply the settings the hall sent that this kiosk has not seen; True if any changed.
+
+        In the order sent, except that a push which would change the table in the middle of a
+        round waits for the next call (R15) while later ones go ahead; a later push that sets a
+        setting of a waiting one waits behind it, so the newer value is the one that stays. A
+        new attendant PIN waits while someone is typing one (`pin_entry_open`): that entry ends
+        under the PIN it began with.
+        """
         changed = False
+        held: set[str] = set()  # the settings of pushes that wait
         for push in self.replicator.pending_settings():
+            keys = set(push.settings)
+            if keys & held or (pin_entry_open and Key.PIN_HASH in keys):
+                held |= keys
+                continue
             try:
                 refused = self.session.apply_hall_settings(push.push_id, push.settings)
+            except IntentCarriedOut:  # journaled already (by another link to this journal)
+                self.replicator.settled(push.push_id)
+                continue
             except RedDogError:
-                break
+                held |= keys
+                continue
+            self.replicator.settled(push.push_id)
             if refused is None:
                 log.info("hall settings %d applied: %s", push.push_id, ", ".join(sorted(push.settings)))
                 changed = True

@@ -19,7 +19,7 @@ from dataclasses import dataclass
 import psycopg
 
 from ..store import Store, StoreError
-from ..store.session import last_hall_settings
+from ..store.session import hall_pushes_done
 from ..store.settings import Key, read_settings
 from . import chain, server, tickets
 from .dsn import scrub
@@ -40,6 +40,7 @@ class ReplicationStatus:
     shipped_seq: int | None  # the newest entry the server confirmed; None before the first contact
     error: str | None  # the last failure, while not connected
     conflict: str | None  # set when the server refused this journal; shipping stops
+    offline_since: float | None = None  # when the link went down (seconds since the epoch); None while connected
 
 
 class Replicator:
@@ -65,10 +66,11 @@ class Replicator:
         self._stop = threading.Event()
         self._wake = threading.Event()
         self._lock = threading.Lock()
-        self._status = ReplicationStatus(False, None, None, None)
+        self._status = ReplicationStatus(False, None, None, None, offline_since=time.time())
         self._pool: deque[int] = deque()
         self._pushes: list[server.SettingsPush] = []  # fetched, not yet applied or refused here
         self._last_failure: tuple[str, str] | None = None  # the failure logged last, until a connection works
+        self._fetched_to = 0  # the newest push fetched from the server
         self._thread = threading.Thread(target=self._run, name=f"hall-replicator-{kiosk_id}", daemon=True)
 
     # --- for the kiosk --------------------------------------------------------
@@ -89,17 +91,26 @@ class Replicator:
         with self._lock:
             return self._status
 
+    def waiting_entries(self, seq: int) -> int | None:
+        """How many of the journal's entries up to `seq` the server does not hold yet; None before
+        the server has said what it holds."""
+        shipped = self.status.shipped_seq
+        return None if shipped is None else max(0, seq - shipped)
+
     def take_voucher_number(self) -> int | None:
         """A validation number the server issued for this kiosk, or None if none is held."""
         with self._lock:
             return self._pool.popleft() if self._pool else None
 
     def pending_settings(self) -> list[server.SettingsPush]:
-        """Settings the hall sent that this kiosk's journal has not applied or refused yet, oldest first."""
-        done = last_hall_settings(self._store)
+        """Settings the hall sent that this kiosk has not applied or refused yet, oldest first."""
         with self._lock:
-            self._pushes = [push for push in self._pushes if push.push_id > done]
             return list(self._pushes)
+
+    def settled(self, push_id: int) -> None:
+        """Push `push_id` is journaled here (applied or refused): it is pending no more."""
+        with self._lock:
+            self._pushes = [push for push in self._pushes if push.push_id != push_id]
 
     def wait_shipped(self, seq: int, timeout: float) -> bool:
         """Wait until the server holds entry `seq` (for tests and orderly shutdown)."""
@@ -117,6 +128,10 @@ class Replicator:
         with self._lock:
             fields = {name: getattr(self._status, name) for name in ReplicationStatus.__slots__}
             fields.update(changes)
+            if fields["connected"]:
+                fields["offline_since"] = None
+            elif fields["offline_since"] is None:  # the link just went down
+                fields["offline_since"] = time.time()
             self._status = ReplicationStatus(**fields)
 
     def _run(self) -> None:
@@ -213,12 +228,18 @@ class Replicator:
         return None
 
     def _fetch_pushes(self, conn: psycopg.Connection) -> None:
+        # A push may be applied before an older one that waits for the round's end, so the newest
+        # one journaled does not say that every older one is done: the first look asks for them
+        # all and leaves out those the journal has; later looks ask only for newer ones.
         with self._lock:
-            known = self._pushes[-1].push_id if self._pushes else 0
-        newer = server.pushes_after(conn, max(known, last_hall_settings(self._store)))
-        if newer:
-            with self._lock:
-                self._pushes.extend(newer)
+            fetched = self._fetched_to
+        newer = server.pushes_after(conn, fetched)
+        if not newer:
+            return
+        done = hall_pushes_done(self._store) if fetched == 0 else set()
+        with self._lock:
+            self._pushes.extend(push for push in newer if push.push_id not in done)
+            self._fetched_to = newer[-1].push_id
 
     def _fill_pool(self, conn: psycopg.Connection) -> None:
         with self._lock:

@@ -160,7 +160,8 @@ MIGRATIONS: tuple[str, ...] = (
     );
 
     -- hash(n) = sha256(hash(n-1) as hex text || the entry's text), hex; NULL before the chain existed.
-    ALTER TABLE hall_journal ADD COLUMN hash text;
+    ALTER TABLE hall_journal ADD COLUMN hash text, ADD COLUMN note jsonb;  -- note: why a push was refused
+    ALTER TABLE hall_push_result ADD COLUMN reason jsonb;  -- that note, for `reddog hall pushes`
     ALTER TABLE hall_kiosk ADD COLUMN chain text;  -- the hash of entry shipped_seq
     ALTER TABLE hall_voucher ADD COLUMN redeemed_nonce bigint, ADD COLUMN redeemed_by name;
 
@@ -335,9 +336,9 @@ MIGRATIONS: tuple[str, ...] = (
                     END IF;
                 END IF;
                 link := public.hall_hash(coalesce(link, item->>'prev'), body);
-                INSERT INTO public.hall_journal (kiosk_id, seq, time, action, value, voucher, meters, state, hash)
+                INSERT INTO public.hall_journal (kiosk_id, seq, time, action, value, voucher, meters, state, hash, note)
                 VALUES (k, n, (e->>'time')::double precision, e->>'action', (e->>'value')::bigint,
-                        (e->>'voucher')::bigint, e->'meters', e->'state', link);
+                        (e->>'voucher')::bigint, e->'meters', e->'state', link, e->'note');
                 held := n;
                 table_before := e->'state';
             END LOOP;
@@ -368,8 +369,8 @@ MIGRATIONS: tuple[str, ...] = (
                     AND v.redeemed_seq = (SELECT max(i.seq) FROM public.hall_journal i WHERE i.kiosk_id = k
                         AND i.action = 'voucher_redeeming' AND i.voucher = j.voucher AND i.seq < j.seq))
             ON CONFLICT DO NOTHING;
-            INSERT INTO public.hall_push_result (push_id, kiosk_id, applied, seq)
-            SELECT p.push_id, k, j.action = 'hall_settings', j.seq
+            INSERT INTO public.hall_push_result (push_id, kiosk_id, applied, seq, reason)
+            SELECT p.push_id, k, j.action = 'hall_settings', j.seq, j.note
             FROM public.hall_journal j JOIN public.hall_push p ON p.push_id = j.value
             WHERE j.kiosk_id = k AND j.seq > kiosk.shipped_seq
               AND j.action IN ('hall_settings', 'hall_settings_refused')

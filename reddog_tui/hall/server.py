@@ -12,7 +12,7 @@ import os
 import socket
 import threading
 from collections.abc import Iterator, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any
 
@@ -160,6 +160,18 @@ def record_conflict(conn: psycopg.Connection, reason: str) -> None:
     conn.execute("SELECT hall_report_conflict(%s)", (reason,))
 
 
+def clear_conflict(conn: psycopg.Connection, kiosk_id: int) -> bool | None:
+    """Forget kiosk `kiosk_id`'s number conflict, once an operator has decided which journal it is:
+    True if one was cleared, False if it had none, None if the hall knows no such kiosk."""
+    with conn.transaction():
+        row = conn.execute("SELECT conflict FROM hall_kiosk WHERE kiosk_id = %s FOR UPDATE", (kiosk_id,)).fetchone()
+        if row is None or row[0] is None:
+            return None if row is None else False
+        conn.execute("UPDATE hall_kiosk SET conflict = NULL WHERE kiosk_id = %s", (kiosk_id,))
+        conn.execute("SELECT pg_notify(%s, %s)", (NOTIFY_CHANNEL, str(kiosk_id)))
+    return True
+
+
 def ship(conn: psycopg.Connection, kiosk_id: int, entries: Sequence[JournalEntry], prev: str = chain.GENESIS) -> int:
     """Store `entries` (consecutive, oldest first, the first following the entry whose hash is
     `prev`) for the kiosk; return the newest seq now held.
@@ -260,6 +272,7 @@ class PushStatus:
     applied: tuple[int, ...]  # kiosks that applied it
     refused: tuple[int, ...]  # kiosks whose settings model refused it
     waiting: tuple[int, ...]  # kiosks of the hall that have not answered yet
+    reasons: dict[int, str] = field(default_factory=dict)  # a refusing kiosk: its journal's note (refusal_note)
 
 
 def push_status(conn: psycopg.Connection, limit: int = 20) -> list[PushStatus]:
@@ -269,11 +282,14 @@ def push_status(conn: psycopg.Connection, limit: int = 20) -> list[PushStatus]:
         "SELECT push_id, kiosk_id, settings FROM hall_push ORDER BY push_id DESC LIMIT %s", (limit,)
     ).fetchall()
     results: dict[int, dict[int, bool]] = {}
-    for push_id, kiosk_id, applied in conn.execute(
-        "SELECT push_id, kiosk_id, applied FROM hall_push_result WHERE push_id >= %s",
+    reasons: dict[int, dict[int, str]] = {}
+    for push_id, kiosk_id, applied, reason in conn.execute(
+        "SELECT push_id, kiosk_id, applied, reason::text FROM hall_push_result WHERE push_id >= %s",
         (min((p for p, _, _ in pushes), default=0),),
     ).fetchall():
         results.setdefault(int(push_id), {})[int(kiosk_id)] = bool(applied)
+        if reason is not None:
+            reasons.setdefault(int(push_id), {})[int(kiosk_id)] = reason
     status = []
     for push_id, target, settings in pushes:
         answered = results.get(int(push_id), {})
@@ -286,6 +302,7 @@ def push_status(conn: psycopg.Connection, limit: int = 20) -> list[PushStatus]:
                 tuple(k for k in concerned if answered.get(k) is True),
                 tuple(k for k in concerned if answered.get(k) is False),
                 tuple(k for k in concerned if k not in answered),
+                reasons.get(int(push_id), {}),
             )
         )
     return status

@@ -123,12 +123,14 @@ class AttendantSignIn:
         return bool(self.session.get_setting(PIN_SETTING))
 
     def gate(self) -> PinGate:
-        """Built once from the journal, so that a lock outlasts a restart."""
+        """Built once from the journal, so that a lock outlasts a restart; a new PIN stored meanwhile
+        (the hall sends one) takes the old one's place at once, under the same lock."""
+        stored = self.session.get_setting(PIN_SETTING) or ""
         if self._gate is None:
             newest_first = self.session.attendant_events([event.value for event in COUNTED], HISTORY_NEEDED)
-            self._gate = PinGate(
-                self.session.get_setting(PIN_SETTING) or "", clock=self.clock, history=journaled_attempts(newest_first)
-            )
+            self._gate = PinGate(stored, clock=self.clock, history=journaled_attempts(newest_first))
+        elif self._gate.stored_hash != stored:
+            self._gate = self._gate.with_hash(stored)
         return self._gate
 
     def locked_for(self) -> float:

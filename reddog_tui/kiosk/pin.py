@@ -164,6 +164,16 @@ class PinGate:
         self._clock = clock
         self.lock = pin_lock(history)
 
+    @property
+    def stored_hash(self) -> str:
+        return self._stored
+
+    def with_hash(self, stored_hash: str) -> PinGate:
+        """The same entry judging against another PIN: the lock carries over."""
+        gate = PinGate(stored_hash, self._clock)
+        gate.lock = self.lock
+        return gate
+
     def locked_for(self) -> float:
         return self.lock.seconds_left(self._clock())
 

@@ -66,6 +66,7 @@ class Transition:
     voucher_amount: int = 0  # a cash-out: a voucher for this amount is issued
     voucher: int | None = None  # its validation number (chosen by the store when None), or the voucher redeemed
     intent: str | None = None  # the money action this entry carries out: the journal takes it once
+    note: str | None = None  # what the entry says beside its figures (a refused hall push: why)
 
 
 def at_risk(state: TableState) -> int:

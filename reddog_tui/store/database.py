@@ -33,6 +33,7 @@ from .schema import (
     METERS_CARRIED_ACTION,
     MIGRATE_1_TO_2,
     MIGRATE_2_TO_3,
+    MIGRATE_3_TO_4,
     SCHEMA_VERSION,
 )
 from .settings import stored_text
@@ -82,6 +83,7 @@ class JournalEntry:
     voucher: int | None  # the validation number a cash-out issued or a redemption concerns
     meters: dict[str, int]  # what this entry added to the meters
     state: str  # the table after the entry, as JSON
+    note: str | None = None  # a refused hall push: why, as the settings model said it (JSON)
 
 
 class Store:
@@ -191,10 +193,11 @@ class Store:
     def journal_entries_after(self, seq: int, limit: int = 500) -> list[JournalEntry]:
         """The committed entries after `seq`, oldest first, at most `limit` of them."""
         rows = self._read(
-            "SELECT seq, time, action, value, voucher, meters, state FROM journal WHERE seq > ? ORDER BY seq LIMIT ?",
+            "SELECT seq, time, action, value, voucher, meters, state, note FROM journal"
+            " WHERE seq > ? ORDER BY seq LIMIT ?",
             (seq, limit),
         )
-        return [JournalEntry(s, t, a, v, n, json.loads(m), st) for s, t, a, v, n, m, st in rows]
+        return [JournalEntry(s, t, a, v, n, json.loads(m), st, note) for s, t, a, v, n, m, st, note in rows]
 
     def last_journal_entry(self, actions: tuple[str, ...]) -> JournalEntry | None:
         """The newest entry whose action is one of `actions`, or None."""
@@ -218,6 +221,14 @@ class Store:
             f"SELECT time, action, value FROM journal WHERE action IN ({marks}) ORDER BY seq DESC LIMIT ?",
             (*actions, limit),
         )
+
+    def journal_values(self, actions: Collection[str]) -> set[int]:
+        """The values of every journal entry of these actions (a whole scan: for a start, not for play)."""
+        marks = ", ".join("?" * len(actions))
+        rows = self._read(
+            f"SELECT DISTINCT value FROM journal WHERE action IN ({marks}) AND value IS NOT NULL", (*actions,)
+        )
+        return {int(value) for (value,) in rows}
 
     def get_setting(self, key: str) -> str | None:
         row = self._read("SELECT value FROM settings WHERE key = ?", (key,))
@@ -274,8 +285,8 @@ class Store:
                 ).lastrowid
             try:
                 conn.execute(
-                    "INSERT INTO journal (seq, time, action, value, state, meters, voucher, intent)"
-                    " VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                    "INSERT INTO journal (seq, time, action, value, state, meters, voucher, intent, note)"
+                    " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
                     (
                         seq,
                         t,
@@ -285,6 +296,7 @@ class Store:
                         json.dumps(transition.meters, sort_keys=True),
                         voucher if voucher is not None else transition.voucher,
                         transition.intent,
+                        transition.note,
                     ),
                 )
             except sqlite3.IntegrityError as exc:  # the unique index: this money action is in the journal already
@@ -712,6 +724,9 @@ def _migrate(conn: sqlite3.Connection, path: Path, clock: Callable[[], float]) -
                 _carry_meters(conn, clock())
             if version < 3:
                 for statement in filter(str.strip, MIGRATE_2_TO_3.split(";")):
+                    conn.execute(statement)
+            if version < 4:
+                for statement in filter(str.strip, MIGRATE_3_TO_4.split(";")):
                     conn.execute(statement)
             conn.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
             conn.execute("COMMIT")

@@ -19,6 +19,7 @@ _LOG_TEXT = {
     "locked": "the database is in use by another Red Dog",
     "busy": "the database is locked by another program",
     "integrity": "the database failed its integrity check",
+    "unmatched_credit": "a voucher credit has no matching redemption in the journal",  # `reddog check --full`
     "journal_mode": "the database did not confirm WAL journal and synchronous=FULL",
     "disk_full": "the disk holding the database is full",
     "write_failed": "the database could not be read or written",

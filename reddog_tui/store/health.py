@@ -30,6 +30,7 @@ from .database import (
 from .database import _store_error as store_error  # the store's own mapping of SQLite errors
 from .errors import StoreError
 from .paths import database_path
+from .session import REDEEMED, REDEEMING, REDEMPTION_ACTIONS, redemption_outcome
 
 # A reader waits this long for a writer in the middle of a checkpoint; longer than the kiosk's
 # own wait, since nobody is looking at a frozen screen here.
@@ -220,6 +221,33 @@ def _check_history(conn: sqlite3.Connection, path: Path, full_check: bool) -> No
             problems.append(f"meter {name} is {meters[name]}, the history says {value}")
     if problems:
         raise StoreError("integrity", path, "; ".join(problems[:3]))
+    unmatched = unmatched_credit(conn)
+    if unmatched is not None:
+        raise StoreError("unmatched_credit", path, unmatched)
+
+
+def unmatched_credit(conn: sqlite3.Connection) -> str | None:
+    """The first voucher credit with no redemption of this journal behind it, described; None if
+    every credit follows its intent (journaled before it, for the same voucher, named by the
+    credit where it names one) and no intent was answered twice."""
+    pending: tuple[int, int] | None = None  # (seq, voucher) of the intent not yet answered
+    rows = conn.execute(
+        "SELECT seq, action, voucher, intent FROM journal WHERE action IN (?, ?, ?) ORDER BY seq", REDEMPTION_ACTIONS
+    )
+    for seq, action, voucher, intent in rows:
+        if action == REDEEMING:
+            pending = (seq, voucher)
+            continue
+        matched = (
+            pending is not None
+            and pending[1] == voucher
+            and (intent is None or intent == redemption_outcome(pending[0]))  # older entries name none
+        )
+        if action == REDEEMED and not matched:
+            return f"entry {seq} credits voucher {voucher} with no matching redemption before it"
+        if matched:
+            pending = None
+    return None
 
 
 def _state_or_damage(text: str, path: Path, where: str) -> TableState:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-SCHEMA_VERSION = 3
+SCHEMA_VERSION = 4
 APPLICATION_ID = 0x52446F67  # "RDog" in the SQLite header: marks the file as ours
 
 METER_NAMES = (
@@ -30,6 +30,7 @@ CREATE TABLE table_state (
 -- voucher: the validation number a cash-out issued or a redemption concerns.
 -- intent: the identity of the money action the entry carries out (credits added, a cash-out,
 -- a redemption and its outcome); unique, so carrying one out a second time writes nothing.
+-- note: what an entry says beside its figures (a refused hall push: the settings model's reason, JSON).
 CREATE TABLE journal (
     seq INTEGER PRIMARY KEY,
     time REAL NOT NULL,
@@ -38,7 +39,8 @@ CREATE TABLE journal (
     state TEXT NOT NULL,
     meters TEXT NOT NULL DEFAULT '{}',
     voucher INTEGER,
-    intent TEXT
+    intent TEXT,
+    note TEXT
 );
 CREATE UNIQUE INDEX journal_intent_once ON journal (intent);
 
@@ -105,4 +107,9 @@ METERS_CARRIED_ACTION = "meters_carried"
 MIGRATE_2_TO_3 = """
 ALTER TABLE journal ADD COLUMN intent TEXT;
 CREATE UNIQUE INDEX journal_intent_once ON journal (intent);
+"""
+
+# Schema 3 -> 4: an entry may carry a note (why the settings model refused a hall push), shipped with it.
+MIGRATE_3_TO_4 = """
+ALTER TABLE journal ADD COLUMN note TEXT;
 """

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from collections.abc import Collection, Iterable, Mapping
 from dataclasses import dataclass
 from datetime import datetime
@@ -14,6 +15,7 @@ from .settings import (
     CREDITS_PAID_IN,
     TABLE_KEYS,
     Key,
+    Refusal,
     SettingRefused,
     Settings,
     check_table,
@@ -155,7 +157,8 @@ class GameSession:
         writes it, checked by the settings model and journaled in one transaction.
 
         A refused push is journaled as refused (and returned) and is not tried again; a push
-        that changes the table waits for the end of the round (ActionNotAllowed, R15).
+        that changes the table waits for the end of the round (ActionNotAllowed, R15). The journal
+        takes each push once: a second time raises IntentCarriedOut and writes nothing.
         """
         try:
             values = {}
@@ -166,10 +169,14 @@ class GameSession:
             kiosk = {key: value for key, value in values.items() if key not in TABLE_KEYS}
             stored: dict[str, str] = {key: stored_text(key, value, self.languages) for key, value in kiosk.items()}
         except SettingRefused as refused:
-            self._commit_outside_play(HALL_SETTINGS_REFUSED, push, self._state, {})
+            self._commit_outside_play(
+                HALL_SETTINGS_REFUSED, push, self._state, {}, intent=hall_push_intent(push), note=refusal_note(refused)
+            )
             return refused
         after = self._state if config == self._state.config else engine.reconfigure(self._state, config)
-        self._commit_outside_play(HALL_SETTINGS_APPLIED, push, after, {}, settings=stored)
+        self._commit_outside_play(
+            HALL_SETTINGS_APPLIED, push, after, {}, settings=stored, intent=hall_push_intent(push)
+        )
         self.table_problem = None
         self._reread_settings()
         return None
@@ -313,6 +320,7 @@ class GameSession:
         settings: Mapping[str, object] | None = None,
         voucher_number: int | None = None,
         intent: str | None = None,
+        note: str | None = None,
     ) -> int | None:
         transition = Transition(
             action=action,
@@ -323,6 +331,7 @@ class GameSession:
             voucher_amount=voucher,
             voucher=voucher_number,
             intent=intent,
+            note=note,
         )
         self._seq, number = self.store.commit(transition, self._seq, settings)
         self._state = after
@@ -355,6 +364,39 @@ class GameSession:
 def redemption_outcome(seq: int) -> str:
     """The identity of the outcome of the redemption journaled as entry `seq`: one outcome per intent."""
     return f"{REDEEMING}:{seq}"
+
+
+def refusal_note(refused: SettingRefused) -> str:
+    """A refusal as the journal keeps it and ships it to the hall, to be worded where it is read."""
+    return json.dumps(
+        {
+            "key": str(refused.key),
+            "reason": refused.reason.value,
+            "low": refused.low,
+            "high": refused.high,
+            "text": refused.text,
+        },
+        sort_keys=True,
+    )
+
+
+def refusal_from_note(note: str) -> SettingRefused | None:
+    """The refusal a note keeps; None if it is no such note."""
+    try:
+        fields = json.loads(note)
+        return SettingRefused(fields["key"], Refusal(fields["reason"]), fields["low"], fields["high"], fields["text"])
+    except (ValueError, TypeError, KeyError):
+        return None
+
+
+def hall_push_intent(push: int) -> str:
+    """The identity under which push number `push` is journaled, applied or refused: once."""
+    return f"hall_push:{push}"
+
+
+def hall_pushes_done(store: Store) -> set[int]:
+    """Every push from the hall the journal in `store` has applied or refused."""
+    return store.journal_values(HALL_SETTINGS_ACTIONS)
 
 
 def last_hall_settings(store: Store) -> int:

@@ -266,8 +266,12 @@ class RedDogApp(KioskApp, App):
         self.run_worker(ask, thread=True, group="hall")
 
     def apply_hall_settings(self) -> None:
-        """Settings the hall sent, applied between rounds (the journal guard covers the timer)."""
-        if self.hall_link is not None and self.session is not None and self.hall_link.apply_settings():
+        """Settings the hall sent, applied between rounds (the journal guard covers the timer); a new
+        PIN once nobody is typing one."""
+        from .screens.attendant import PinScreen
+
+        link = self.hall_link
+        if link is not None and self.session is not None and link.apply_settings(pin_entry_open=self.shows(PinScreen)):
             self.apply_theme()  # the hall may switch high contrast too
             self.publish_view()
 

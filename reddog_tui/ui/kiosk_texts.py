@@ -187,6 +187,9 @@ CAUSES = {
     "locked": N_("Another Red Dog has the journal open; try again later."),
     "busy": N_("Another program holds the journal; try again later."),
     "integrity": N_("Damage found."),
+    "unmatched_credit": N_(
+        "A voucher was credited without a matching redemption in this journal. Keep the file and call technical support."
+    ),
 }
 
 

@@ -16,8 +16,12 @@ from reddog_tui.hall.kiosk_link import HallLink
 from reddog_tui.kiosk.pin import verify_pin
 from reddog_tui.store.session import HALL_SETTINGS_ACTIONS
 from reddog_tui.ui.app import RedDogApp
+from reddog_tui.ui.screens.attendant import AttendantMenu, PinScreen
+from tests.kiosk.kiosk_helpers import PIN, enter_pin
+from tests.ui.helpers import run, screen_text, wait_until
 
 from .conftest import own_database
+from .test_kiosk_ticket_in import hall_kiosk
 
 
 @pytest.fixture(autouse=True)
@@ -103,31 +107,97 @@ def test_table_settings_sent_mid_round_wait_for_the_round_to_end(capsys, pg, pg_
     assert results(pg, push_id) == {kiosk_id: True}
 
 
-def test_a_kiosk_push_behind_a_waiting_table_push_waits_too_and_neither_is_lost(capsys, pg, pg_dsn, kiosk_id, linked):
-    """Pushes are applied in the order sent: a kiosk-only push after a table push waits with it
-    for the round's end (R15), since applying it first would mark the older one as done."""
-    session, link = linked(kiosk_id)
+def mid_round(session) -> None:
+    """A decision open on the table: its settings may not change now (R15)."""
     session.act(Action.ADD_CHIP, 10)
     session.act(Action.DEAL)
     while session.state.phase is Phase.SETTLED and session.state.outcome is not None:  # a push re-deals
         session.act(Action.DEAL)
     assert session.state.phase is Phase.DECISION
 
-    _, out, _ = push(capsys, pg_dsn, "--kiosk", str(kiosk_id), "max_bet=200")
-    table_push = int(out.split()[1])
-    _, out, _ = push(capsys, pg_dsn, "--kiosk", str(kiosk_id), "idle_timeout_seconds=300")
-    kiosk_push = int(out.split()[1])
+
+def journaled_pushes(session) -> list[tuple[str, int]]:
+    """The hall's pushes as this kiosk journaled them, oldest first."""
+    rows = session.store.journal_entries(HALL_SETTINGS_ACTIONS, 100)
+    return [(action, value) for _time, action, value in reversed(rows)]
+
+
+@pytest.mark.parametrize("table_first", [True, False], ids=["table-push-first", "kiosk-push-first"])
+def test_a_kiosk_only_push_is_applied_at_once_while_a_table_push_waits_for_the_round(
+    capsys, pg, pg_dsn, kiosk_id, linked, table_first
+):
+    """R15 holds the table push until the round is over; a push that does not touch the table (the
+    idle timeout, in the settings model's kiosk keys) is applied mid-round, whichever was sent first.
+    The waiting one is applied afterwards, once."""
+    session, link = linked(kiosk_id)
+    mid_round(session)
+
+    sent = {}
+    for name, pair in (("table", "max_bet=200"), ("kiosk", "idle_timeout_seconds=300"))[:: 1 if table_first else -1]:
+        _, out, _ = push(capsys, pg_dsn, "--kiosk", str(kiosk_id), pair)
+        sent[name] = int(out.split()[1])
     wait_for_settings(link, 2)
 
-    assert link.apply_settings() is False
-    assert [p.push_id for p in link.replicator.pending_settings()] == [table_push, kiosk_push]
-    assert session.settings.idle_timeout_seconds == 120  # not before the table push
+    assert link.apply_settings() is True  # the kiosk push, now
+    assert session.settings.idle_timeout_seconds == 300
+    assert session.state.config.max_bet == 500  # the table's own until the round ends
+    assert [p.push_id for p in link.replicator.pending_settings()] == [sent["table"]]
+    assert link.apply_settings() is False  # still mid-round: nothing more, nothing twice
+    assert journaled_pushes(session) == [("hall_settings", sent["kiosk"])]
+
     session.act(Action.CALL)
     session.act(Action.NEW_BET)
     assert link.apply_settings() is True
     assert session.state.config.max_bet == 200 and session.settings.idle_timeout_seconds == 300
+    assert link.replicator.pending_settings() == []
+    assert link.apply_settings() is False
+    assert journaled_pushes(session) == [("hall_settings", sent["kiosk"]), ("hall_settings", sent["table"])]
     assert link.replicator.wait_shipped(session.seq, timeout=30)
-    assert results(pg, table_push) == {kiosk_id: True} and results(pg, kiosk_push) == {kiosk_id: True}
+    assert results(pg, sent["table"]) == {kiosk_id: True} and results(pg, sent["kiosk"]) == {kiosk_id: True}
+
+
+def test_a_push_behind_a_waiting_push_of_the_same_setting_waits_with_it(capsys, pg_dsn, kiosk_id, linked):
+    """Applied out of order, the older push would overwrite the newer one's value: it waits too."""
+    session, link = linked(kiosk_id)
+    mid_round(session)
+    _, out, _ = push(capsys, pg_dsn, "--kiosk", str(kiosk_id), "max_bet=200", "idle_timeout_seconds=300")
+    table_push = int(out.split()[1])
+    _, out, _ = push(capsys, pg_dsn, "--kiosk", str(kiosk_id), "idle_timeout_seconds=600")
+    kiosk_push = int(out.split()[1])
+    wait_for_settings(link, 2)
+
+    assert link.apply_settings() is False
+    assert session.settings.idle_timeout_seconds == 120
+    session.act(Action.CALL)
+    session.act(Action.NEW_BET)
+    assert link.apply_settings() is True
+    assert session.settings.idle_timeout_seconds == 600  # the newer value, applied last
+    assert journaled_pushes(session) == [("hall_settings", table_push), ("hall_settings", kiosk_push)]
+
+
+def test_a_push_that_waited_is_still_applied_after_a_restart(capsys, pg_dsn, kiosk_id, linked):
+    """The kiosk push went first and was journaled; the table push it overtook is not forgotten."""
+    session, link = linked(kiosk_id)
+    mid_round(session)
+    _, out, _ = push(capsys, pg_dsn, "--kiosk", str(kiosk_id), "max_bet=200")
+    table_push = int(out.split()[1])
+    _, out, _ = push(capsys, pg_dsn, "--kiosk", str(kiosk_id), "idle_timeout_seconds=300")
+    wait_for_settings(link, 2)
+    assert link.apply_settings() is True
+    link.stop()
+
+    again = HallLink(session, kiosk_id, pg_dsn)
+    again.start()
+    try:
+        wait_for_settings(again, 1)
+        assert [p.push_id for p in again.replicator.pending_settings()] == [table_push]
+        session.act(Action.CALL)
+        session.act(Action.NEW_BET)
+        assert again.apply_settings() is True
+        assert session.state.config.max_bet == 200
+        assert again.replicator.pending_settings() == []
+    finally:
+        again.stop()
 
 
 def test_a_push_the_kiosk_refuses_is_journaled_refused_and_never_tried_again(capsys, pg, pg_dsn, kiosk_id, linked):
@@ -145,11 +215,19 @@ def test_a_push_the_kiosk_refuses_is_journaled_refused_and_never_tried_again(cap
     assert link.replicator.wait_shipped(session.seq, timeout=30)
     assert results(pg, push_id) == {kiosk_id: False}
     code, out, _ = run_pushes(capsys, pg_dsn)
-    assert f"Settings {push_id} for kiosk {kiosk_id}: min_bet\n  refused: {kiosk_id}\n" in out
+    assert f"Settings {push_id} for kiosk {kiosk_id}: min_bet\n  refused by kiosk {kiosk_id}: {REASON['en']}\n" in out
+    code, out, _ = run_pushes(capsys, pg_dsn, "de")
+    assert f"  abgelehnt von Kiosk {kiosk_id}: {REASON['de']}\n" in out
 
 
-def run_pushes(capsys, pg_dsn):
-    code = main(["--hall-dsn", pg_dsn, "hall", "pushes"])
+REASON = {  # min_bet=600 at a table whose maximum is 500, as the kiosk's settings model words it
+    "en": "The table minimum is above the table maximum.",
+    "de": "Das Tischminimum liegt über dem Tischmaximum.",
+}
+
+
+def run_pushes(capsys, pg_dsn, lang: str = "en"):
+    code = main(["--lang", lang, "--hall-dsn", pg_dsn, "hall", "pushes"])
     out = capsys.readouterr()
     return code, out.out, out.err
 
@@ -231,3 +309,64 @@ def test_the_kiosk_app_applies_the_hall_settings_between_rounds(capsys, pg_dsn, 
                 await pilot.pause(0.1)
 
     asyncio.run(scenario())
+
+
+NEW_PIN = "13579"
+
+
+async def type_pin(pilot, pin: str) -> None:
+    """Into the PIN entry already open."""
+    from textual.widgets import Input
+
+    pilot.app.screen.query_one("#pin", Input).value = pin
+    await pilot.press("enter")
+    await pilot.pause()
+
+
+def applied(app, pin: str) -> bool:
+    return verify_pin(pin, app.session.settings.attendant_pin_hash or "")
+
+
+@run
+async def test_a_pin_sent_by_the_hall_is_taken_by_the_running_kiosk_and_the_old_one_refused(
+    capsys, monkeypatch, pg_dsn, kiosk_id, tmp_path
+):
+    app = hall_kiosk(tmp_path / "kiosk", pg_dsn, kiosk_id)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await enter_pin(pilot)  # the kiosk's gate is built with the PIN it started with
+        assert isinstance(app.screen, AttendantMenu)
+        await pilot.press("escape")
+        code, _, _ = push(
+            capsys, pg_dsn, "--kiosk", str(kiosk_id), "--pin-stdin", stdin=f"{NEW_PIN}\n", monkeypatch=monkeypatch
+        )
+        assert code == 0
+        await wait_until(pilot, lambda: applied(app, NEW_PIN))  # the app's own timer applies it
+
+        await enter_pin(pilot, PIN)
+        assert isinstance(app.screen, PinScreen)
+        assert "Wrong PIN." in screen_text(app)
+        await type_pin(pilot, NEW_PIN)
+        assert isinstance(app.screen, AttendantMenu)
+
+
+@run
+async def test_a_pin_sent_while_the_pin_is_typed_waits_until_that_entry_ends(
+    capsys, monkeypatch, pg_dsn, kiosk_id, tmp_path
+):
+    app = hall_kiosk(tmp_path / "kiosk", pg_dsn, kiosk_id)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("f12")
+        await wait_until(pilot, lambda: isinstance(app.screen, PinScreen))
+        push(capsys, pg_dsn, "--kiosk", str(kiosk_id), "--pin-stdin", stdin=f"{NEW_PIN}\n", monkeypatch=monkeypatch)
+        await wait_until(pilot, lambda: app.hall_link.replicator.pending_settings() != [])
+        app.apply_hall_settings()  # a tick of the app's timer, now
+        assert applied(app, PIN) and not applied(app, NEW_PIN)
+
+        await type_pin(pilot, PIN)  # the entry begun under the old PIN ends under it
+        assert isinstance(app.screen, AttendantMenu)
+        await wait_until(pilot, lambda: applied(app, NEW_PIN))  # signed in: nobody types a PIN now
+        await pilot.press("escape")
+        await enter_pin(pilot, PIN)
+        assert "Wrong PIN." in screen_text(app)
+        await type_pin(pilot, NEW_PIN)
+        assert isinstance(app.screen, AttendantMenu)

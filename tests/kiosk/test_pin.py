@@ -154,3 +154,15 @@ def test_a_right_pin_resets_the_count_of_wrong_ones():
     gate.attempt("1112")
     assert gate.attempt("2468").verdict is Verdict.ACCEPTED
     assert gate.attempt("1113").verdict is Verdict.WRONG
+
+
+def test_a_new_pin_keeps_the_lock_of_the_entry():
+    """A PIN the hall sends does not open an entry that wrong PINs locked, nor forget two wrong ones."""
+    clock = Clock()
+    gate = PinGate(hash_pin("2468", cost=2**4), clock=clock)
+    gate.attempt("1111")
+    gate.attempt("2222")
+    renewed = gate.with_hash(hash_pin("1357", cost=2**4))
+    assert renewed.attempt("2468").verdict is Verdict.LOCKED  # the old PIN is wrong now: the third in a row
+    clock.now += 60
+    assert renewed.attempt("1357").verdict is Verdict.ACCEPTED

@@ -11,12 +11,23 @@ from reddog_tui.engine import StackedDealer
 from reddog_tui.store import GameSession, IntentCarriedOut, Store
 from reddog_tui.store.database import database_path
 from reddog_tui.store.schema import METERS_CARRIED_ACTION, SCHEMA_VERSION
+from reddog_tui.store.session import refusal_from_note
 
 from .conftest import FakeClock
 
 
+def _downgrade_to_schema_3(path) -> None:
+    """The file as schema 3 wrote it: no note in the journal."""
+    conn = sqlite3.connect(path, isolation_level=None)
+    try:
+        conn.executescript("BEGIN; ALTER TABLE journal DROP COLUMN note; PRAGMA user_version = 3; COMMIT;")
+    finally:
+        conn.close()
+
+
 def _downgrade_to_schema_2(path) -> None:
     """The file as schema 2 wrote it: no money action's identity in the journal."""
+    _downgrade_to_schema_3(path)
     conn = sqlite3.connect(path, isolation_level=None)
     try:
         conn.executescript(
@@ -112,3 +123,23 @@ def test_a_schema_2_journal_is_migrated_and_then_takes_each_money_action_once(da
         assert conn.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION
     finally:
         conn.close()
+
+
+def test_a_schema_3_journal_is_migrated_and_then_keeps_why_a_hall_push_was_refused(data_dir, open_session):
+    store, session = open_session("2H 9S 5C", credits=500)
+    session.add_credits(20)
+    before = store.journal_entries_after(0, 1000)
+    store.close()
+    _downgrade_to_schema_3(database_path(data_dir))
+
+    store = Store.open(data_dir, clock=FakeClock())
+    try:
+        assert store.journal_entries_after(0, 1000) == before
+        session = GameSession(store, StackedDealer([]))
+        refused = session.apply_hall_settings(4, {"min_bet": "600"})
+        assert refused is not None
+        entry = store.journal_entries_after(session.seq - 1, 1)[0]
+        assert (entry.action, entry.value) == ("hall_settings_refused", 4)
+        assert refusal_from_note(entry.note).reason is refused.reason
+    finally:
+        store.close()

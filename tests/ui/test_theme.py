@@ -266,7 +266,7 @@ class HallSwitchingHighContrast:
     def __init__(self, session) -> None:
         self.session = session
 
-    def apply_settings(self) -> bool:
+    def apply_settings(self, pin_entry_open: bool = False) -> bool:
         self.session.set_setting(Key.HIGH_CONTRAST, True)
         return True
 

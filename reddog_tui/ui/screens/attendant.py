@@ -21,7 +21,7 @@ from textual.widgets.option_list import Option
 
 from ...engine import errors
 from ...engine.validation import digits_typed
-from ...i18n import _, pgettext
+from ...i18n import _, ngettext, pgettext
 from ...i18n.formatting import credits, number, voucher_number
 from ...kiosk.intents import CloseKiosk, OpenAttendantMenu
 from ...kiosk.money import CREDITS_KEY, AttendantMoney, MoneyIntent, VoucherNumberRefused
@@ -43,6 +43,7 @@ from ..widgets.setting_fields import LanguageSelect, OnOffSwitch
 from .attendant_base import ATTENDANT_CSS, AttendantScreen, back_key
 
 if TYPE_CHECKING:
+    from ...hall.replicator import ReplicationStatus
     from ..app import RedDogApp
 
 
@@ -245,6 +246,25 @@ def menu_keys(app: RedDogApp) -> tuple[str, ...]:
     return HALL_MENU if getattr(app, "hall_link", None) is not None else MENU
 
 
+def hall_link_text(status: ReplicationStatus, waiting: int | None) -> str:
+    """The kiosk's link to the hall server, for the attendant: up or down since when, and what waits to be shipped."""
+    from datetime import UTC, datetime
+
+    if status.conflict is not None:
+        return _("Hall server: shipping stopped, another journal uses this kiosk's number. Call the floor manager.")
+    if waiting is None:
+        shipping = _("entries waiting to be shipped: not known until the hall server answers")
+    else:
+        shipping = ngettext(
+            "{count} entry waiting to be shipped", "{count} entries waiting to be shipped", waiting
+        ).format(count=number(waiting))
+    if status.connected or status.offline_since is None:
+        # TRANSLATORS: the attendant menu's line on the kiosk's link to the hall server; {shipping}: entries waiting.
+        return _("Hall server: online · {shipping}").format(shipping=shipping)
+    since = local_time(datetime.fromtimestamp(status.offline_since, UTC))
+    return _("Hall server: offline since {time} · {shipping}").format(time=since, shipping=shipping)
+
+
 def menu_labels() -> dict[str, str]:
     return {
         "add_credits": _("Add credits"),
@@ -280,6 +300,7 @@ class AttendantMenu(MoneyQuestions, AttendantScreen):
             yield Static("", id="cash-out-banner", classes="attendant-banner", markup=False)
             yield Static("", id="settings-problems", classes="attendant-banner", markup=False)
             yield Static("", id="menu-status", classes="attendant-line", markup=False)
+            yield Static("", id="hall-link", classes="attendant-line", markup=False)
             self.keys = menu_keys(self.app)
             yield ChoiceList(*(Option("", id=key) for key in self.keys), id="menu", classes="attendant-list")
             yield Static("", classes="attendant-message", markup=False)
@@ -298,6 +319,15 @@ class AttendantMenu(MoneyQuestions, AttendantScreen):
         self.menu.highlighted = 0
         self.menu.focus()
         super().on_mount()
+        if self.app.hall_link is not None:
+            self.set_interval(1.0, self.refresh_hall_link)  # the link changes on its own thread
+
+    def refresh_hall_link(self) -> None:
+        line = self.query_one("#hall-link", Static)
+        link, session = self.app.hall_link, self.app.session
+        line.display = link is not None and session is not None
+        if link is not None and session is not None:
+            line.update(hall_link_text(link.replicator.status, link.replicator.waiting_entries(session.seq)))
 
     def refresh_view(self) -> None:
         if self.app.session is None:
@@ -318,6 +348,7 @@ class AttendantMenu(MoneyQuestions, AttendantScreen):
                 net=signed_credits(kiosk.net_result()),
             )
         )
+        self.refresh_hall_link()
         labels = menu_labels()
         for n, key in enumerate(self.keys):
             self.menu.replace_option_prompt(key, Content(f"{n + 1}  {labels[key]}"))  # Content: no markup
