@@ -47,9 +47,12 @@ def class_body_names(node: ast.ClassDef, *, annotations: bool) -> set[str]:
             names.add(item.name)
         elif isinstance(item, ast.Assign):
             names |= {t.id for t in item.targets if isinstance(t, ast.Name)}
-        elif isinstance(item, ast.AnnAssign) and isinstance(item.target, ast.Name):
-            if annotations or item.value is not None:
-                names.add(item.target.id)
+        elif (
+            isinstance(item, ast.AnnAssign)
+            and isinstance(item.target, ast.Name)
+            and (annotations or item.value is not None)
+        ):
+            names.add(item.target.id)
     for item in node.body:
         if isinstance(item, (ast.FunctionDef, ast.AsyncFunctionDef)):
             for sub in ast.walk(item):
