@@ -27,6 +27,7 @@ from ..i18n import LANGUAGES, next_language
 from ..i18n.keys import APP
 from ..store.errors import StoreError
 from ..store.settings import Key, Settings
+from .crash import CrashReport
 from .glyphs import FULL, GlyphSet, current_glyph_set, use_glyph_set
 from .input_guard import MAX_TERMINAL_SIZE
 from .key_bindings import bindings
@@ -111,7 +112,9 @@ class RedDogApp(KioskApp, App):
         use_glyph_set(glyphs)
         for theme in build_themes():
             self.register_theme(theme)
-        self._start_with_theme(theme_for(console=glyphs.is_console, high_contrast=False))
+        self.theme = theme_for(console=glyphs.is_console, high_contrast=False)
+        # Textual prints an unexpected error's traceback here as the app ends: into the log instead.
+        self.crash_report = self.error_console = CrashReport()
         # Textual's documented way to change how every scrollbar is drawn.
         ScrollBar.renderer = WholeCellScrollBarRender if glyphs.is_console else ScrollBarRender
         if language is not None and language not in LANGUAGES:
@@ -132,12 +135,10 @@ class RedDogApp(KioskApp, App):
         self.store: Store | None = None
         self.session: GameSession | None = None  # None until the journal is open, and after it failed
         self.store_error: StoreError | None = None
-        self.crashed = False  # an unexpected error ended the app; its traceback is in the log
         # The last refusal, shown on the message line until the next action. Kept as the
         # error, not as text, so a language switch re-words it.
         self.refusal: RedDogError | None = None
         self._push_timer: Timer | None = None
-        self._terminal_size: Size | None = None  # as last passed on to Textual (see on_event)
         self.key_pace = KeyPace()  # a flood of keys is dropped as it arrives (see get_driver_class)
         self.click_pace = KeyPace(per_second=CLICKS_PER_SECOND, burst=CLICK_BURST)  # and of clicks
         # Until the store tells us better, show the requested or the system language.
@@ -196,22 +197,14 @@ class RedDogApp(KioskApp, App):
             self.push_screen(WelcomeScreen())
         self.schedule_push_deal()
 
-    def _handle_exception(self, error: Exception) -> None:
-        """An unexpected error ends the app as Textual does, but its traceback goes to the log,
-        never to the screen (launch() shows one localized line instead)."""
-        log.critical("unexpected error, Red Dog stops", exc_info=error)
-        self.crashed = True
-        super()._handle_exception(error)
-        self._exit_renderables.clear()  # Textual's traceback, with local variables: not for the screen
+    @property
+    def crashed(self) -> bool:
+        """An unexpected error ended the app; its traceback is in the log (see CrashReport)."""
+        return self.crash_report.crashed
 
     async def on_event(self, event: events.Event) -> None:
         if isinstance(event, events.Resize):
             event = within_size_limit(event)
-            if event.size == self._terminal_size:
-                # The terminal's first report of its size repeats the size the app started at.
-                # Textual would keep it and lay the screen out again at the same size.
-                return
-            self._terminal_size = event.size
         elif isinstance(event, PRESSES) and event.time < self.input_since():
             # Pressed while the screen on top took no input (before it was shown, or while a money
             # action it asked about was confirmed and carried out): not for it. Keys come here as
@@ -305,22 +298,6 @@ class RedDogApp(KioskApp, App):
         session = self.session
         if session is not None:
             self._store_call(lambda: session.set_setting(key, value, wait_for_disk=False))
-
-    def _start_with_theme(self, name: str) -> None:
-        """The theme the app starts with, taken before the stylesheet is first read.
-
-        Setting `theme` runs Textual's watcher, which reads the whole stylesheet again and restyles
-        every widget once the app runs: at start that is a second reading for nothing. So the
-        stylesheet is given the theme's variables before its first reading, with the classes the
-        watcher would set; the themes are dark, as Textual's default, so its ANSI filter stands.
-        """
-        self.set_reactive(App.theme, name)
-        theme = self.current_theme
-        assert theme.dark, "a light theme would need Textual's light ANSI filter: set `theme` instead"
-        self.stylesheet.set_variables(self.get_css_variables())
-        self.set_class(True, f"-theme-{name}", update=False)
-        self.set_class(True, "-dark-mode", update=False)
-        self.set_class(False, "-light-mode", update=False)
 
     def apply_theme(self) -> None:
         """The felt, or the high-contrast theme the setting asks for (the console keeps its own)."""

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
-from typing import Any
+from typing import Any, Protocol
 
 from textual import events
 from textual.driver import Driver
@@ -61,7 +61,7 @@ def event_clock() -> float:
     return Message().time
 
 
-class _HasPaces:  # what the driver needs of the app
+class HasPaces(Protocol):  # what the driver needs of the app
     key_pace: KeyPace
     click_pace: KeyPace
 
@@ -76,11 +76,14 @@ def paced_driver(base: type[Driver]) -> type[Driver]:
     """
 
     class PacedDriver(base):  # type: ignore[valid-type, misc]
-        _app: Any
         press_dropped = False  # the last mouse press was dropped: so is its release
 
+        def __init__(self, app: HasPaces, *args: Any, **kwargs: Any) -> None:
+            super().__init__(app, *args, **kwargs)  # a driver is made with the app it drives (Driver.__init__)
+            self.paces = app
+
         def process_message(self, message: Any) -> None:
-            app: _HasPaces = self._app
+            app = self.paces
             if isinstance(message, events.Key) and not app.key_pace.admit():
                 return
             if isinstance(message, events.MouseDown):

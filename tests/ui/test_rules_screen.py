@@ -114,18 +114,14 @@ async def reading_the_rules(tmp_path):
 
 
 @run
-async def test_a_language_switch_lays_the_rules_out_once_and_sizes_every_part_by_its_new_words(tmp_path):
+async def test_a_language_switch_sizes_every_part_of_the_rules_by_its_new_words(tmp_path):
     async with reading_the_rules(tmp_path) as (app, pilot):
         rules = app.screen
-        layouts: list[object] = []
-        rules.screen_layout_refresh_signal.subscribe(rules, layouts.append)
         for _ in LANGUAGES:  # round them all, back to English
             before = app.language
-            layouts.clear()
             await pilot.press("l")
             await pilot.pause()
             assert app.language == next_language(before)
-            assert len(layouts) == 1  # not a second pass for the sizes the first one set
             help_ = the_help(app)
             width = help_.scrollable_content_region.width
             assert help_.virtual_size == (width, len(help_.lines(width)))  # wrapped to the width it has
@@ -149,74 +145,6 @@ async def test_the_rules_scroller_shows_its_bar_only_while_the_help_runs_past_th
         await pilot.pause()
         assert scroller.show_vertical_scrollbar
         assert scroller.max_scroll_y == scroller.virtual_size.height - scroller.scrollable_content_region.height
-
-
-def bar_lines(bar, textuals: bool = False) -> list[list[object]]:
-    """The scrollbar's lines as the screen gets them, or as Textual's own ScrollBar draws them now."""
-    from textual.widget import Widget
-
-    if textuals:
-        bar.refresh()  # Textual's own way keeps its last drawing until refreshed
-        return [list(strip) for strip in Widget.render_lines(bar, bar.outer_size.region)]
-    return [list(strip) for strip in bar.render_lines(bar.outer_size.region)]
-
-
-@run
-async def test_the_rules_scrollbar_draws_as_textuals_own_in_each_length_position_and_state(tmp_path):
-    """The help's scrollbar keeps its drawn lines (KeptScrollBar): in every language (each its own
-    length), at the top, a page down and the end, lit under the pointer and grabbed, what the screen
-    gets is segment for segment what Textual's ScrollBar draws, in both themes."""
-    from textual.geometry import Offset
-
-    from reddog_tui.ui.theme import FELT_THEME, HIGH_CONTRAST_THEME
-    from reddog_tui.ui.widgets.kept import KeptScrollBar
-
-    async with reading_the_rules(tmp_path) as (app, pilot):
-        help_ = the_help(app)
-        bar = help_.vertical_scrollbar
-        assert isinstance(bar, KeptScrollBar) and bar.display
-        pictures: dict[tuple, set[str]] = {}
-        for theme in (FELT_THEME, HIGH_CONTRAST_THEME):
-            app.theme = theme
-            for language in LANGUAGES:
-                app.language = language
-                await pilot.pause()
-                for scroll in (help_.scroll_home, help_.scroll_page_down, help_.scroll_end):
-                    scroll(animate=False)
-                    for lit, grabbed in ((False, False), (True, False), (False, True)):
-                        bar.mouse_over = lit
-                        bar.grabbed = Offset(0, 0) if grabbed else None
-                        await pilot.pause()
-                        shown = bar_lines(bar)
-                        assert shown == bar_lines(bar, textuals=True), (theme, language, scroll, lit, grabbed)
-                        pictures.setdefault((theme, language, lit, grabbed), set()).add(repr(shown))
-        bar.mouse_over, bar.grabbed = False, None
-        # In each length, state and theme the three positions drew three bars.
-        assert {len(bars) for bars in pictures.values()} == {3}
-
-
-@run
-async def test_a_language_switch_back_finds_the_rules_scrollbar_drawn(tmp_path, monkeypatch):
-    """Round the languages twice: the second time Textual renders the help's scrollbar not once."""
-    from textual.scrollbar import ScrollBar
-
-    from reddog_tui.ui.widgets.kept import KeptScrollBar
-
-    KeptScrollBar._kept.clear()  # the bars other tests of this process drew
-    async with reading_the_rules(tmp_path) as (app, pilot):
-        rendered: list[str] = []
-        render = ScrollBar.render
-        monkeypatch.setattr(ScrollBar, "render", lambda self: rendered.append(app.language) or render(self))
-        rounds = []
-        for _ in range(2):
-            rendered.clear()
-            for _language in LANGUAGES:
-                await pilot.press("l")
-                await pilot.pause()
-                assert the_help(app).vertical_scrollbar.window_virtual_size == the_help(app).virtual_size.height
-            rounds.append(set(rendered))
-        # Lengths new to the bar were drawn in the first round (two languages may share one); none in the second.
-        assert rounds[0] and rounds[1] == set()
 
 
 @run

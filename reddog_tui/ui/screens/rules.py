@@ -9,21 +9,18 @@ from functools import lru_cache
 from rich.cells import cell_len
 from textual.app import ComposeResult
 from textual.content import Content
-from textual.geometry import Region, Size
+from textual.geometry import Size
 from textual.scroll_view import ScrollView
-from textual.scrollbar import ScrollBar
 from textual.selection import Selection
 from textual.strip import Strip
 from textual.style import Style as VisualStyle
 from textual.visual import Visual
-from textual.widget import Widget
 
 from ...engine import TableConfig
 from ...i18n import _, current_language
 from ...i18n.keys import bar_item
 from ...i18n.rules_help import Bullets, RenderedBlock, RulesSection, Subheading, Table, render_rules
 from ..widgets.buttons import KeyBar
-from ..widgets.kept import KeptLines, KeptScrollBar
 from ..widgets.line import Line
 from ..widgets.prose import wrap_lines
 from .base import ScrollingScreen
@@ -146,14 +143,12 @@ def help_lines(sections: tuple[RulesSection, ...], hand: tuple | None, width: in
     return tuple(lines)
 
 
-class RulesHelp(ScrollView, KeptLines, can_focus=False):
+class RulesHelp(ScrollView, can_focus=False):
     """The whole help as one scrolling widget of styled lines (Textual's line API).
 
-    A language switch rewords every text of the help. As one widget it costs Textual one size to
+    A language switch rewords every text of the help: as one widget it costs Textual one size to
     set and the lines in view to draw, where a widget per section was measured and laid out section
-    by section. Each line is drawn once per wording, width and style (scrolling draws only the lines
-    it brings into view), and the view as a whole is kept by wording and scroll position
-    (KeptLines), so a switch back to a language finds its help drawn.
+    by section. Scrolling draws only the lines it brings into view.
     """
 
     DEFAULT_CSS = "RulesHelp { height: 1fr; overflow-x: hidden; overflow-y: auto; }"
@@ -162,25 +157,9 @@ class RulesHelp(ScrollView, KeptLines, can_focus=False):
         super().__init__(**kwargs)
         self.sections = sections
         self.hand = hand
-        # The help's lines by wording and width (a layout asks for two widths: with and without the
-        # scrollbar), looked up by the sections' identity: hashing them hashes every text of the help.
-        self._lines: dict[tuple[int, tuple | None, int], tuple[tuple[RulesSection, ...], tuple[Content, ...]]] = {}
-        self._drawn: dict[tuple, tuple[tuple[Content, ...], dict[int, Strip]]] = {}  # each line drawn
-
-    @property
-    def vertical_scrollbar(self) -> ScrollBar:
-        """Textual's vertical scrollbar, made as Textual makes it, but one that keeps its drawn lines
-        (KeptScrollBar): a switch back to a language finds its bar drawn as well as its text."""
-        # Textual's own attribute and start-up of a scrollbar (a Textual upgrade may change them: the
-        # scrollbar tests in tests/ui/test_rules_screen.py then fail, rather than the bar going unkept).
-        bar = self._vertical_scrollbar
-        if bar is None:
-            bar = self._vertical_scrollbar = KeptScrollBar(
-                vertical=True, name="vertical", thickness=self.scrollbar_size_vertical
-            )
-            bar.display = False
-            self.app._start_widget(self, bar)
-        return bar
+        # The help's lines for the last wording and width asked (a layout asks for two widths: with
+        # and without the scrollbar), found by the sections' identity: hashing them hashes every text.
+        self.wrapped: tuple[tuple[RulesSection, ...], tuple | None, int, tuple[Content, ...]] | None = None
 
     def show(self, sections: tuple[RulesSection, ...], hand: tuple | None) -> None:
         """Draw another wording (or another lit hand), scrolled where the reader was."""
@@ -191,14 +170,11 @@ class RulesHelp(ScrollView, KeptLines, can_focus=False):
         self.refresh()
 
     def lines(self, width: int) -> tuple[Content, ...]:
-        key = (id(self.sections), self.hand, width)
-        kept = self._lines.get(key)
-        if kept is not None and kept[0] is self.sections:
-            return kept[1]
-        if len(self._lines) >= 32:  # five languages at two widths, a lit hand or two
-            self._lines.clear()
+        wrapped = self.wrapped
+        if wrapped is not None and wrapped[0] is self.sections and wrapped[1:3] == (self.hand, width):
+            return wrapped[3]
         lines = help_lines(self.sections, self.hand, width)
-        self._lines[key] = (self.sections, lines)
+        self.wrapped = (self.sections, self.hand, width, lines)
         return lines
 
     @property
@@ -238,14 +214,6 @@ class RulesHelp(ScrollView, KeptLines, can_focus=False):
         """The section at the top of the view, with the blank line above its heading."""
         self.scroll_to(y=self.section_start(section_id) - 1, animate=False, immediate=True)
 
-    def picture(self) -> tuple:
-        return (self.sections, self.hand, self.text_width, self.scroll_offset.y)
-
-    def draw_lines(self, crop: Region) -> list[Strip]:
-        if self.text_selection is not None:  # a selection is drawn into the lines: not kept
-            return Widget.render_lines(self, crop)
-        return super().draw_lines(crop)
-
     def get_selection(self, selection: Selection) -> tuple[str, str] | None:
         text = "\n".join(line.plain for line in self.lines(self.text_width))
         return selection.extract(text), "\n"
@@ -262,34 +230,17 @@ class RulesHelp(ScrollView, KeptLines, can_focus=False):
         lines = self.lines(width)
         if index >= len(lines):
             return Strip.blank(width, style.rich_style)
-        selection = self.text_selection
-        if selection is not None:  # a selection is drawn into the line: not kept
-            line = lines[index]
-            span = selection.get_span(index)
-            if span is not None:
-                start, end = span
-                selected = VisualStyle.from_styles(self.screen.get_component_styles("screen--selection"))
-                line = line.stylize(selected, start, len(line.plain) if end == -1 else end)
-            return self._drawn_line(line, width, style).apply_offsets(0, index)
-        # By the lines themselves (kept per wording, hand and width, see `lines`) and the style:
-        # a key of the sections would hash every text of the help for each line drawn.
-        key = (id(lines), style, self.app.theme)
-        kept = self._drawn.get(key)
-        if kept is None or kept[0] is not lines:
-            if len(self._drawn) >= 8:  # five languages and a lit hand or two
-                self._drawn.clear()
-            kept = self._drawn[key] = (lines, {})
-        drawn = kept[1]
-        strip = drawn.get(index)
-        if strip is None:
-            strip = drawn[index] = self._drawn_line(lines[index], width, style).apply_offsets(0, index)
-        return strip
-
-    def _drawn_line(self, line: Content, width: int, style: VisualStyle) -> Strip:
+        line = lines[index]
         if not line.plain:  # a blank line (Textual draws an empty text as no line at all)
             return Strip.blank(width, style.rich_style)
+        selection = self.text_selection
+        span = selection.get_span(index) if selection is not None else None
+        if span is not None:
+            start, end = span
+            selected = VisualStyle.from_styles(self.screen.get_component_styles("screen--selection"))
+            line = line.stylize(selected, start, len(line.plain) if end == -1 else end)
         strip = Visual.to_strips(self, line, width, 1, style, apply_selection=False)[0]
-        return strip.extend_cell_length(width, style.rich_style)
+        return strip.extend_cell_length(width, style.rich_style).apply_offsets(0, index)
 
 
 class RulesScreen(ScrollingScreen):

@@ -9,6 +9,7 @@ from functools import lru_cache
 
 from textual import events, on
 from textual.app import ComposeResult
+from textual.containers import Horizontal, Vertical
 from textual.content import Content
 from textual.reactive import reactive
 from textual.timer import Timer
@@ -25,7 +26,6 @@ from ..view import BUTTON_ORDER, BUTTON_PLACES, TableView
 from ..widgets.bet_area import BetArea
 from ..widgets.buttons import ActionButton, KeyBar, KioskButton, key_label
 from ..widgets.card import CardView
-from ..widgets.kept import Column, Row
 from ..widgets.line import Line
 from ..widgets.marker import SpreadMarker
 from ..widgets.paytable import PayTable
@@ -127,16 +127,16 @@ class TableScreen(ViewScreen):
         self.bankroll.display = False  # shown only when out of credits at the practice table
         self.key_bar = KeyBar(id="keys")
         self.session_info = SessionInfo("", id="session-info", markup=False)
-        with Column(id="table-body") as self.body:
-            with Row(id="top-bar"):
+        with Vertical(id="table-body") as self.body:
+            with Horizontal(id="top-bar"):
                 yield Static("Red Dog", id="title", markup=False)
                 yield self.lines["demo-mark"]
                 yield self.lines["catalogue-notice"]
                 yield self.session_info  # kiosk mode only
                 yield self.lines["credits"]
-            with Row(id="felt"):
-                with Column(id="hand-area"):
-                    with Row(id="cards"):
+            with Horizontal(id="felt"):
+                with Vertical(id="hand-area"):
+                    with Horizontal(id="cards"):
                         yield from (self.cards[n] for n in (1, 3, 2))
                     yield self.marker
                 yield self.paytable
@@ -144,7 +144,7 @@ class TableScreen(ViewScreen):
             yield self.bet_area
             yield self.zero_credits
             yield self.message
-            with Row(id="actions"):
+            with Horizontal(id="actions"):
                 yield from self.buttons
                 yield self.bankroll
             yield self.key_bar

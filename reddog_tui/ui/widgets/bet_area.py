@@ -1,7 +1,7 @@
 """The bet area under the stakes: the chip rack while a bet is made, a settled round's banner after.
 
 A settled round cannot take chips (R12, R13), so its banner stands where the chips stood. One
-widget draws both, line by line (Textual's line API): a deal that settles at once changes what the
+widget draws both: a deal that settles at once changes what the
 area draws, not what the table lays out. As separate widgets, shown and hidden in turn, every such
 deal laid the whole table out again, and the message line and the buttons below moved up a row
 and back. A left click on a chip adds it to the ante, a right click takes one off (R3).
@@ -12,23 +12,19 @@ never by colour alone.
 
 from __future__ import annotations
 
-from collections.abc import Hashable
 from dataclasses import dataclass
 
 from rich.cells import cell_len
-from rich.segment import Segment
-from rich.style import Style
 from textual import events
+from textual.content import Content
 from textual.geometry import Offset
 from textual.message import Message
 from textual.reactive import reactive
-from textual.strip import Strip
+from textual.widget import Widget
 
 from ...engine import TableState
 from ...i18n.formatting import number
 from ..texts import Banner, banner_kind, banner_text
-from .kept import DrawnAtOnce
-from .strips import fitted_strip, look
 
 RIGHT_BUTTON = 3
 
@@ -73,10 +69,10 @@ BANNER_LOOKS: dict[Banner, tuple[str | None, str | None, str | None]] = {
 }
 
 
-class BetArea(DrawnAtOnce):
+class BetArea(Widget):
     """The chip rack (title and chips) or a settled round's banner, drawn in one fixed box."""
 
-    DEFAULT_CSS = "BetArea { width: 1fr; }"
+    DEFAULT_CSS = "BetArea { width: 1fr; text-wrap: nowrap; text-overflow: clip; }"
 
     class ChipClicked(Message):
         def __init__(self, value: int, remove: bool) -> None:
@@ -158,50 +154,34 @@ class BetArea(DrawnAtOnce):
             self.post_message(self.ChipClicked(value, remove=event.button == RIGHT_BUTTON))
 
     # --- drawing --------------------------------------------------------------------
-    def picture(self) -> Hashable:
-        return (
-            self.language,
-            self.room,
-            self.chip_values,
-            self.title,
-            self.selected,
-            self.usable,
-            self.kind,
-            self.words,
-            self.veiled,
-        )
+    def render(self) -> Content:
+        width, height = self.content_size
+        return Content("\n").join(Content.assemble(*self._line(y, width)) for y in range(height))
 
-    def _style(self, base: Style, colour: str | None = None, background: str | None = None, bold=None) -> Style:
-        return look(self, base, colour, background, bold=bold)
-
-    def content_lines(self, width: int, height: int, base: Style) -> list[Strip]:
-        return [fitted_strip(self._line(y, width, base), width, base) for y in range(height)]
-
-    def _line(self, y: int, width: int, base: Style) -> list[Segment]:
+    def _line(self, y: int, width: int) -> list[Part]:
         if self.kind is not None:
-            return self._banner_line(y, width, base)
+            return self._banner_line(y, width)
         if y == self.room.top:
-            return [Segment(" " * self.room.inset, base), Segment(self.title, self._style(base, TITLE))]
+            return [" " * self.room.inset, (self.title, look(TITLE))]
         if self.room.top < y <= self.room.top + 3:
-            return self._chip_line(y - self.room.top - 1, base)
+            return self._chip_line(y - self.room.top - 1)
         return []
 
-    def _chip_line(self, row: int, base: Style) -> list[Segment]:
+    def _chip_line(self, row: int) -> list[Part]:
         room = self.room
-        segments = [Segment(" " * room.inset, base)]
-        gap = Segment(" " * room.chip_gap, base)
+        parts: list[Part] = [" " * room.inset]
         for value in self.chip_values:
             if value not in self.usable:
-                edges, edge, text = ROUND, self._style(base, UNUSABLE_EDGE), self._style(base, UNUSABLE_TEXT, bold=True)
+                edges, edge, text = ROUND, look(UNUSABLE_EDGE), look(UNUSABLE_TEXT, bold=True)
             elif value == self.selected:
-                edges, edge, text = HEAVY, self._style(base, CHOSEN), self._style(base, CHOSEN, bold=True)
+                edges, edge, text = HEAVY, look(CHOSEN), look(CHOSEN, bold=True)
             else:
-                edges, edge, text = ROUND, self._style(base, EDGE), self._style(base, bold=True)
-            segments += _boxed(row, number(value), room.chip_width, edges, edge, text)
-            segments.append(gap)
-        return segments
+                edges, edge, text = ROUND, look(EDGE), look(bold=True)
+            parts += _boxed(row, number(value), room.chip_width, edges, edge, text)
+            parts.append(" " * room.chip_gap)
+        return parts
 
-    def _banner_line(self, y: int, width: int, base: Style) -> list[Segment]:
+    def _banner_line(self, y: int, width: int) -> list[Part]:
         """A row of the banner: a box of three rows below the area's top, a loss one line of text."""
         assert self.kind is not None
         room = self.room
@@ -210,36 +190,49 @@ class BetArea(DrawnAtOnce):
         if self.veiled or not 0 <= row < 3:
             return []
         text_colour, background, edges = BANNER_LOOKS[self.kind]
-        margin = Segment(" " * room.inset, base)
+        margin = " " * room.inset
         if self.kind is Banner.LOSE:  # a line of its own, quieter than a win
             if row != 1:
                 return []
-            return [margin, *_fitted(self.words, box_width, self._style(base, text_colour), centred=False)]
-        text = self._style(base, text_colour, background, bold=True)
+            return [margin, *_fitted(self.words, box_width, look(text_colour), centred=False)]
+        text = look(text_colour, background, bold=True)
         if edges is None:
             words = self.words if row == 1 else ""
             return [margin, *_fitted(words, box_width, text, centred=True)]
         return [margin, *_boxed(row, self.words, box_width, edges, text, text)]
 
 
-def _fitted(words: str, width: int, style: Style, *, centred: bool) -> list[Segment]:
+Part = str | tuple[str, str]  # a text, plain or in a style (Content.assemble's parts)
+
+
+def look(colour: str | None = None, background: str | None = None, *, bold: bool = False) -> str:
+    """A style of theme roles, as Content reads it: "bold $role on $role"."""
+    parts = ["bold"] if bold else []
+    if colour is not None:
+        parts.append(f"${colour}")
+    if background is not None:
+        parts.append(f"on ${background}")
+    return " ".join(parts)
+
+
+def _fitted(words: str, width: int, style: str, *, centred: bool) -> list[Part]:
     """`words` in `width` cells: cut if too long, else padded (centred: the extra cell to the right).
-    The padding is a segment of its own, not bold, as Textual draws an alignment's padding (an
+    The padding is a part of its own, not bold, as Textual draws an alignment's padding (an
     SVG of the screen would otherwise drop the leading spaces of the words' text)."""
     length = cell_len(words)
     if length >= width:
-        return [Segment(words[:width], style)]
+        return [(words[:width], style)]
     left = (width - length) // 2 if centred else 0
-    pad = style + Style(bold=False)
-    return [Segment(" " * left, pad), Segment(words, style), Segment(" " * (width - length - left), pad)]
+    pad = f"{style} not bold"
+    return [(" " * left, pad), (words, style), (" " * (width - length - left), pad)]
 
 
-def _boxed(row: int, words: str, width: int, edges: str, edge: Style, text: Style) -> list[Segment]:
+def _boxed(row: int, words: str, width: int, edges: str, edge: str, text: str) -> list[Part]:
     """One of the three rows of a box `width` cells wide with `words` centred in its middle row."""
     top_left, across, top_right, side, bottom_left, bottom_right = tuple(edges)
     inner = max(0, width - 2)
     if row == 0:
-        return [Segment(top_left + across * inner + top_right, edge)]
+        return [(top_left + across * inner + top_right, edge)]
     if row == 2:
-        return [Segment(bottom_left + across * inner + bottom_right, edge)]
-    return [Segment(side, edge), *_fitted(words, inner, text, centred=True), Segment(side, edge)]
+        return [(bottom_left + across * inner + bottom_right, edge)]
+    return [(side, edge), *_fitted(words, inner, text, centred=True), (side, edge)]

@@ -2,16 +2,16 @@
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Sequence
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, NamedTuple
 
 from textual import events, getters
+from textual.containers import Horizontal
 from textual.content import Content
 from textual.geometry import Size
 from textual.widgets import Button, Static
 
 from ...engine import Action
-from .kept import KeptLines, Row, SizedInLayout, text_key
 from .veil import Veiled
 
 if TYPE_CHECKING:
@@ -42,17 +42,13 @@ class KioskButton(Button):
         return super().press()
 
 
-class ActionButton(KioskButton, KeptLines, Veiled):
+class ActionButton(KioskButton, Veiled):
     """A place on the table's bar of action buttons; each phase shows its actions in these places.
 
     The places stay where they are and as wide as the widest label of the language: a deal turns
     DEAL into RAISE and fills the place beside it with CALL, which repaints two buttons rather than
     laying out the table (Textual lays out the whole screen when a widget is shown or hidden, or
     changes its width). A place without an action is veiled: blank, and deaf to clicks.
-
-    Its drawn lines are kept (KeptLines): a round shows the same few buttons in the same few states
-    again and again, and a button's render (label, border, tint) is the dearest part of the frame
-    that shows a result.
     """
 
     def __init__(self, **kwargs) -> None:
@@ -67,7 +63,7 @@ class ActionButton(KioskButton, KeptLines, Veiled):
         self.pressed_action = self.table_action
         return super().press()
 
-    async def _on_click(self, event: events.Click) -> None:  # async as Button's own, which runs after it
+    def on_click(self, event: events.Click) -> None:
         # The next phase's button appears where the pressed one was: the second
         # click of a double click would press it (a raise or a new wager unasked).
         # Textual calls Button's own handler after this one unless prevented. A veiled button
@@ -78,11 +74,6 @@ class ActionButton(KioskButton, KeptLines, Veiled):
 
     def get_content_width(self, container: Size, viewport: Size) -> int:
         return self.widest + 2  # Button's own two cells beside its label
-
-    def picture(self) -> Hashable:
-        label = self.label
-        assert isinstance(label, Content)  # Button's validator turns every label into Content
-        return text_key(label)
 
     def show(
         self,
@@ -125,11 +116,8 @@ class KeyItem(NamedTuple):
     action: str | None = None
 
 
-class KeyButton(KioskButton, KeptLines, SizedInLayout):
+class KeyButton(KioskButton):
     """A key bar item to click or tap; it runs its key's action.
-
-    Its drawn lines are kept (KeptLines): a language switch relabels every item of the bar, and
-    switching on through the languages shows labels drawn before.
 
     It is lit while a mouse moves over it (the class -pointed), not while it is under the pointer
     (:hover): a touch screen leaves its pointer where the finger was, so the tapped item would stay
@@ -146,12 +134,7 @@ class KeyButton(KioskButton, KeptLines, SizedInLayout):
         assert isinstance(label, Content)  # Button's validator turns every label into Content
         return label.cell_length  # Button adds two cells of its padding, which the bar leaves out
 
-    def picture(self) -> Hashable:
-        label = self.label
-        assert isinstance(label, Content)  # Button's validator turns every label into Content
-        return text_key(label)
-
-    async def _on_click(self, event: events.Click) -> None:  # async as Button's own, which runs after it
+    def on_click(self, event: events.Click) -> None:  # before Button's own handler, which it may prevent
         # The next screen's key bar appears under the pointer: the second click of a double
         # click would press the button now there (Back, then Rules again).
         if event.chain > 1:
@@ -167,20 +150,15 @@ class KeyButton(KioskButton, KeptLines, SizedInLayout):
             self.remove_class("-pointed")
 
 
-class KeyHint(Static, KeptLines, SizedInLayout):
+class KeyHint(Static):
     """A key bar item without an action of its own: what the arrows do, say."""
 
     def __init__(self, item: KeyItem) -> None:
         super().__init__(key_label(item.key, item.label), classes="key-hint", markup=False)
         self.item = item
 
-    def picture(self) -> Hashable:
-        content = self.content
-        assert isinstance(content, (str, Content))  # key_label's, or a relabelled item's
-        return text_key(content)
 
-
-class KeyBar(Row):
+class KeyBar(Horizontal):
     """The keys of a screen and what they do, localized, each a button (in place of Textual's Footer)."""
 
     def show(self, items: Sequence[KeyItem | tuple[str, str] | tuple[str, str, str | None]]) -> None:

@@ -1,27 +1,25 @@
-"""A playing card drawn with box characters, line by line; it scales to the size the stylesheet gives it."""
+"""A playing card drawn with box characters; it scales to the size the stylesheet gives it."""
 
 from __future__ import annotations
 
-from rich.style import Style
+from textual.content import Content
 from textual.reactive import reactive
-from textual.strip import Strip
+from textual.widget import Widget
 
 from ...engine.cards import Card
 from ...i18n import _
 from ..glyphs import current_glyph_set, suit_mark
 from ..texts import card_name, rank_letter
-from .kept import DrawnAtOnce
-from .strips import line_strip, look
 
-# Theme roles (theme.py): colour, background, bold. A suit is told by its mark (♥, or the
-# console's letter), never by its colour alone.
-FACE_BLACK_LOOK = ("card-black", "card-face", None)
-FACE_RED_LOOK = ("card-red", "card-face", True)
-BACK_LOOK = ("card-back-pattern", "card-back", None)
-EMPTY_LOOK = ("card-empty", None, None)
+# In theme roles (theme.py). A suit is told by its mark (♥, or the console's letter), never by
+# its colour alone.
+FACE_BLACK_LOOK = "$card-black on $card-face"
+FACE_RED_LOOK = "bold $card-red on $card-face"
+BACK_LOOK = "$card-back-pattern on $card-back"
+EMPTY_LOOK = "$card-empty"
 
 
-class CardView(DrawnAtOnce):
+class CardView(Widget):
     """One card: face up (rank and suit), face down (the back), or an empty place."""
 
     # Bound to the table's language: the words and numbers drawn in render() follow a switch.
@@ -43,18 +41,14 @@ class CardView(DrawnAtOnce):
         if tooltip != self.tooltip:  # setting it, even unchanged, makes the screen look at it again
             self.tooltip = tooltip
 
-    def picture(self) -> tuple[str, Card | bool | None, bool]:
-        # A face-down card shows the back whatever it is: one picture for all 52.
-        return (self.language, self.card if self.face_up or self.card is None else True, self.face_up)
-
     def describe(self) -> str:
         """What the card shows, in words (tests and screen readers)."""
         if self.card is None:
             return ""
         return card_name(self.card) if self.face_up else _("face down")
 
-    def lines(self, width: int, height: int) -> tuple[list[str], tuple[str, str | None, bool | None]]:
-        """The card's rows of text at `width`×`height`, and their look: (colour role, background role, bold)."""
+    def lines(self, width: int, height: int) -> tuple[list[str], str]:
+        """The card's rows of text at `width`×`height`, and their look (a style in theme roles)."""
         glyphs = current_glyph_set()
         if width < 3 or height < 3:
             return [], EMPTY_LOOK
@@ -79,10 +73,10 @@ class CardView(DrawnAtOnce):
             rows[(len(rows) - 1) // 2] = suit.center(inner)
         return [top, *("│" + row + "│" for row in rows), bottom], FACE_RED_LOOK if self.card.is_red else FACE_BLACK_LOOK
 
-    def content_lines(self, width: int, height: int, base: Style) -> list[Strip]:
-        lines, (colour, background, bold) = self.lines(width, height)
-        style = look(self, base, colour, background, bold=bold)
-        return [line_strip([(lines[y] if y < len(lines) else "", style)], width, base) for y in range(height)]
+    def render(self) -> Content:
+        width, height = self.content_size
+        lines, look = self.lines(width, height)
+        return Content("\n").join(Content.styled(line, look) for line in lines)
 
 
 # Where a real card puts its pips, on a grid of three columns (0 left, 1 centre, 2 right) and

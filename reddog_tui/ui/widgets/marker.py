@@ -2,16 +2,13 @@
 
 from __future__ import annotations
 
-from rich.style import Style
+from textual.content import Content
 from textual.reactive import reactive
-from textual.strip import Strip
-from textual.style import Style as VisualStyle
+from textual.widget import Widget
 
 from ...engine.rules import MAX_SPREAD, MIN_SPREAD
 from ...i18n import pgettext
 from ...i18n.formatting import number
-from .kept import DrawnAtOnce
-from .strips import text_look, text_strip
 
 
 def marker_label() -> str:
@@ -20,20 +17,17 @@ def marker_label() -> str:
     return pgettext("spread marker", "Red Dog — spread")
 
 
-class SpreadMarker(DrawnAtOnce):
+class SpreadMarker(Widget):
+    DEFAULT_CSS = "SpreadMarker { text-wrap: nowrap; text-overflow: clip; }"
+
     # Bound to the table's language: the words and numbers drawn follow a switch.
     language: reactive[str] = reactive("")
     spread: reactive[int] = reactive(0)
 
-    def picture(self) -> tuple[str, int]:
-        return (self.language, self.spread)
-
-    def content_lines(self, width: int, height: int, base: Style) -> list[Strip]:
-        lit, dim = text_look(self, "on-highlight", "highlight-background", bold=True), text_look(self, dim=True)
-        cell = max(3, min(5, width // (MAX_SPREAD - MIN_SPREAD + 1)))  # wider when there is room
-        cells: list[tuple[str, VisualStyle | None]] = []
+    def render(self) -> Content:
+        cell = max(3, min(5, self.content_size.width // (MAX_SPREAD - MIN_SPREAD + 1)))  # wider when there is room
+        cells = []
         for k in range(MIN_SPREAD, MAX_SPREAD + 1):
             text = f" {number(k)} " if cell == 3 else number(k).center(cell)
-            cells.append((text, lit if k == self.spread else dim))
-        label = text_strip(self, [(marker_label(), text_look(self, bold=True))], 0, width)
-        return [label, text_strip(self, cells, 1, width)][:height]
+            cells.append((text, "bold $on-highlight on $highlight-background" if k == self.spread else "dim"))
+        return Content.assemble((marker_label(), "bold"), "\n", *cells)

@@ -2,17 +2,15 @@
 
 from __future__ import annotations
 
-from rich.style import Style
+from textual.content import Content
 from textual.geometry import Size
 from textual.reactive import reactive
-from textual.strip import Strip
+from textual.widget import Widget
 
 from ...engine import HandKind, pay_table
 from ...i18n import _, pgettext
 from ...i18n.formatting import number, odds
 from ..texts import hand_name, pay_table_name
-from .kept import DrawnAtOnce
-from .strips import text_look, text_strip
 
 # Below this height the spreads that pay alike share one row.
 FULL_TABLE_HEIGHT = 17
@@ -50,25 +48,27 @@ def pay_rows(compact: bool, width: int = 0) -> list[tuple[str, str, set[tuple[Ha
     return rows
 
 
-class PayTable(DrawnAtOnce):
+class PayTable(Widget):
     """Redrawn from `hand` (kind and spread) and its own size."""
+
+    DEFAULT_CSS = "PayTable { text-wrap: nowrap; text-overflow: clip; }"
 
     # Bound to the table's language: the words and numbers drawn follow a switch.
     language: reactive[str] = reactive("")
     hand: reactive[tuple[HandKind, int] | None] = reactive(None)
 
-    def picture(self) -> tuple[str, tuple[HandKind, int] | None]:
-        return (self.language, self.hand)
-
     def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
         return 1 + len(pay_rows(self.size.height < FULL_TABLE_HEIGHT, width))  # the heading, then the rows
 
-    def content_lines(self, width: int, height: int, base: Style) -> list[Strip]:
-        lit = text_look(self, "on-highlight", "highlight-background", bold=True)
-        heading = _("Pay table").center(width)[:width]
-        lines = [text_strip(self, [(heading, text_look(self, bold=True, underline=True))], 0, width)]
-        for y, (label, pays, hands) in enumerate(pay_rows(height < FULL_TABLE_HEIGHT, width), start=1):
+    def render(self) -> Content:
+        width, height = self.content_size
+        lines = [Content.styled(_("Pay table").center(width)[:width], "bold underline")]
+        for label, pays, hands in pay_rows(height < FULL_TABLE_HEIGHT, width):
             gap = max(1, width - len(label) - len(pays))
             text = (label + " " * gap + pays)[: max(width, 0)]
-            lines.append(text_strip(self, [(text, lit if self.hand in hands else None)], y, width))
-        return lines
+            lines.append(
+                Content.styled(text, "bold $on-highlight on $highlight-background")
+                if self.hand in hands
+                else Content(text)
+            )
+        return Content("\n").join(lines)
