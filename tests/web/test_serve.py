@@ -282,3 +282,28 @@ def test_the_kiosk_process_of_serve_has_no_hall_settings_on_its_command_line(tmp
     assert b"reddog_tui" in words and b"--kiosk-id" in words
     assert b"--hall-dsn" not in words and b"reddog_hall_private" not in command_line
     assert b"REDDOG_HALL_DSN=" + dsn.encode() in kiosk_environment.split(b"\0")
+
+
+def test_a_kiosk_that_never_ends_holds_the_seat_for_a_bounded_time_only(monkeypatch, caplog):
+    """A reload while the old kiosk hangs: the new screen is told the seat is in use, after a
+    bounded wait, and the server says why; it does not wait for ever."""
+    from reddog_tui.web import server as web_server
+
+    monkeypatch.setattr(web_server, "END_GRACE_S", 0.05)
+
+    class Socket:
+        closed = False
+
+        async def close(self) -> None:
+            self.closed = True
+
+    async def scenario() -> tuple[object, bool]:
+        seat = web_server.Seat()
+        old = Socket()
+        assert await seat.take("a" * 32, old) is not None  # its kiosk never ends: `ended` is never set
+        taken = await asyncio.wait_for(seat.take("a" * 32, Socket()), 15)  # the bound is 2 × 0.05 + 5 s
+        return taken, old.closed
+
+    taken, old_closed = asyncio.run(scenario())
+    assert taken is None and old_closed
+    assert "has not ended" in caplog.text
