@@ -35,8 +35,8 @@ def shown(app) -> str:
 
 
 @run
-async def test_the_menu_shows_the_link_online_and_the_entries_shipped(tmp_path, pg_dsn, kiosk_id):
-    app = hall_kiosk(tmp_path / "kiosk", pg_dsn, kiosk_id + 5000)
+async def test_the_menu_shows_the_link_online_and_the_entries_shipped(tmp_path, kiosk_dsn, kiosk_id):
+    app = hall_kiosk(tmp_path / "kiosk", kiosk_dsn(kiosk_id + 5000), kiosk_id + 5000)
     async with app.run_test(size=(80, 24)) as pilot:
         await enter_pin(pilot)
         assert isinstance(app.screen, AttendantMenu)
@@ -47,10 +47,10 @@ async def test_the_menu_shows_the_link_online_and_the_entries_shipped(tmp_path, 
 @pytest.mark.parametrize("language", ["en", "de"])
 @run
 async def test_the_menu_shows_since_when_the_link_is_down_and_what_waits(
-    tmp_path, monkeypatch, pg_dsn, kiosk_id, proxy, language
+    tmp_path, monkeypatch, kiosk_dsn, kiosk_id, proxy, language
 ):
     monkeypatch.setenv("TZ", "UTC")
-    dsn = psycopg.conninfo.make_conninfo(pg_dsn, host="127.0.0.1", port=proxy.port)
+    dsn = psycopg.conninfo.make_conninfo(kiosk_dsn(kiosk_id + 5000), host="127.0.0.1", port=proxy.port)
     app = hall_kiosk(tmp_path / "kiosk", dsn, kiosk_id + 5000, language=language)
     async with app.run_test(size=(80, 24)) as pilot:
         replicator = app.hall_link.replicator

@@ -37,17 +37,18 @@ def conflict(pg, kiosk_id: int) -> str | None:
         ),
     ],
 )
-def test_resolve_clears_the_conflict_and_says_so(capsys, pg, pg_dsn, kiosk_id, lang, line):
-    server.register_kiosk(pg, kiosk_id)
-    server.record_conflict(pg, kiosk_id, f"kiosk {kiosk_id}: the server holds entry 5, which is not this journal's")
-    assert server.register_kiosk(pg, kiosk_id)[2] is not None  # the kiosk would stop shipping
+def test_resolve_clears_the_conflict_and_says_so(capsys, pg, pg_dsn, kiosk_conn, kiosk_id, lang, line):
+    kiosk = kiosk_conn(kiosk_id)
+    server.register_kiosk(kiosk, kiosk_id)
+    server.record_conflict(kiosk, f"kiosk {kiosk_id}: the server holds entry 5, which is not this journal's")
+    assert server.register_kiosk(kiosk, kiosk_id).conflict is not None  # the kiosk would stop shipping
     assert resolve(capsys, pg_dsn, str(kiosk_id), lang) == (0, line.format(k=kiosk_id), "")
     assert conflict(pg, kiosk_id) is None
-    assert server.register_kiosk(pg, kiosk_id)[2] is None
+    assert server.register_kiosk(kiosk, kiosk_id).conflict is None
 
 
-def test_resolve_without_a_conflict_changes_nothing(capsys, pg, pg_dsn, kiosk_id):
-    server.register_kiosk(pg, kiosk_id)
+def test_resolve_without_a_conflict_changes_nothing(capsys, pg, pg_dsn, kiosk_conn, kiosk_id):
+    server.register_kiosk(kiosk_conn(kiosk_id), kiosk_id)
     code, out, err = resolve(capsys, pg_dsn, str(kiosk_id))
     assert (code, out) == (3, "")
     assert err == f"Kiosk {kiosk_id} has no number conflict. Nothing was changed.\n"

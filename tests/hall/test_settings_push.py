@@ -175,7 +175,7 @@ def test_a_push_behind_a_waiting_push_of_the_same_setting_waits_with_it(capsys, 
     assert journaled_pushes(session) == [("hall_settings", table_push), ("hall_settings", kiosk_push)]
 
 
-def test_a_push_that_waited_is_still_applied_after_a_restart(capsys, pg_dsn, kiosk_id, linked):
+def test_a_push_that_waited_is_still_applied_after_a_restart(capsys, pg_dsn, kiosk_dsn, kiosk_id, linked):
     """The kiosk push went first and was journaled; the table push it overtook is not forgotten."""
     session, link = linked(kiosk_id)
     mid_round(session)
@@ -186,7 +186,7 @@ def test_a_push_that_waited_is_still_applied_after_a_restart(capsys, pg_dsn, kio
     assert link.apply_settings() is True
     link.stop()
 
-    again = HallLink(session, kiosk_id, pg_dsn)
+    again = HallLink(session, kiosk_id, kiosk_dsn(kiosk_id, pg_dsn))
     again.start()
     try:
         wait_for_settings(again, 1)
@@ -329,9 +329,9 @@ def applied(app, pin: str) -> bool:
 
 @run
 async def test_a_pin_sent_by_the_hall_is_taken_by_the_running_kiosk_and_the_old_one_refused(
-    capsys, monkeypatch, pg_dsn, kiosk_id, tmp_path
+    capsys, monkeypatch, pg_dsn, kiosk_dsn, kiosk_id, tmp_path
 ):
-    app = hall_kiosk(tmp_path / "kiosk", pg_dsn, kiosk_id)
+    app = hall_kiosk(tmp_path / "kiosk", kiosk_dsn(kiosk_id, pg_dsn), kiosk_id)
     async with app.run_test(size=(80, 24)) as pilot:
         await enter_pin(pilot)  # the kiosk's gate is built with the PIN it started with
         assert isinstance(app.screen, AttendantMenu)
@@ -351,9 +351,9 @@ async def test_a_pin_sent_by_the_hall_is_taken_by_the_running_kiosk_and_the_old_
 
 @run
 async def test_a_pin_sent_while_the_pin_is_typed_waits_until_that_entry_ends(
-    capsys, monkeypatch, pg_dsn, kiosk_id, tmp_path
+    capsys, monkeypatch, pg_dsn, kiosk_dsn, kiosk_id, tmp_path
 ):
-    app = hall_kiosk(tmp_path / "kiosk", pg_dsn, kiosk_id)
+    app = hall_kiosk(tmp_path / "kiosk", kiosk_dsn(kiosk_id, pg_dsn), kiosk_id)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("f12")
         await wait_until(pilot, lambda: isinstance(app.screen, PinScreen))
