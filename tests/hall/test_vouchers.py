@@ -218,3 +218,23 @@ def test_a_late_answer_never_settles_another_intent(kiosk_dsn, kiosk_id, issue_v
     assert session.state.credits == 1300
     assert desk.resolve_pending().outcome is RedeemOutcome.ALREADY_REDEEMED
     assert session.state.credits == 1300 and session.meters()["credits_in"] == 1300
+
+
+def test_a_hall_pay_out_carried_out_twice_is_refused_by_the_journal_and_the_hall_holds_one_voucher(
+    pg, kiosk_id, kiosks
+):
+    """A pay-out at a kiosk of the hall goes through the hall's desk with the attendant's intent:
+    the same intent again is refused by the journal itself, nothing is written, one voucher ships."""
+    from reddog_tui.store import IntentCarriedOut
+
+    kiosk = kiosks(kiosk_id)
+    wait_for_pool(kiosk)
+    voucher = kiosk.desk.cash_out(intent="pay-out-once")
+    kiosk.session.add_credits(30)  # credits a second pay-out could take
+    seq = kiosk.session.seq
+    with pytest.raises(IntentCarriedOut):
+        kiosk.desk.cash_out(intent="pay-out-once")
+    assert kiosk.session.seq == seq and kiosk.session.state.credits == 30  # nothing journaled, nothing paid
+    kiosk.synced()
+    rows = pg.execute("SELECT number, amount FROM hall_voucher WHERE kiosk_id = %s", (kiosk_id,)).fetchall()
+    assert rows == [(voucher.number, 1000)]
