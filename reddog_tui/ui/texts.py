@@ -159,6 +159,8 @@ def error_text(error: errors.RedDogError) -> str:
     if isinstance(error, errors.NoBet):
         return _("No ante yet: add a chip first.")
     if isinstance(error, errors.NothingToRemove):
+        if error.ante == 0:  # "more than the ante of 0" would read as if an ante of nothing stood
+            return _("No ante yet: nothing to take off.")
         return _("A chip of {value} is more than the ante of {ante}.").format(
             value=number(error.value), ante=number(error.ante)
         )

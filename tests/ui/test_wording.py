@@ -63,6 +63,15 @@ def test_german_count_never_follows_a_dative_preposition():
     assert "von 500" not in error_text(errors.AboveTableMaximum(600, 500))
 
 
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_taking_a_chip_off_an_empty_ante_says_there_is_none(language):
+    """R3: a chip comes off the ante only if the ante holds it; with no ante there is nothing to take."""
+    i18n.set_language(language)
+    empty = error_text(errors.NothingToRemove(5, 0))
+    assert empty == i18n._("No ante yet: nothing to take off.") and "0" not in empty
+    assert "10" in error_text(errors.NothingToRemove(25, 10))
+
+
 def test_german_hand_is_no_singular_subject():
     """ "Drei gleiche Werte zahlt" was a plural subject with a singular verb."""
     assert [text for text in translations("de") if "{hand} zahlt" in text] == []
