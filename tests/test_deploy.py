@@ -1,4 +1,4 @@
-"""The kiosk set-ups the README documents: their systemd units, the hall's drop-in and foot's settings are valid.
+"""The kiosk set-ups the documentation describes (docs/): their systemd units, the hall's drop-in and foot's settings are valid.
 
 `systemd-analyze verify` checks each unit as systemd would load it. The programs a unit starts
 must exist for it to pass, so paths not installed on this machine (Red Dog under /opt, and
@@ -111,9 +111,9 @@ def test_no_unit_holds_hall_settings_or_a_password():
             assert not value.startswith("PGPASSWORD=") and "password=" not in value.lower(), unit.name
 
 
-def test_the_readme_installs_the_hall_drop_in_and_its_files():
-    readme = (DEPLOY.parent / "README.md").read_text(encoding="utf-8")
-    hall = readme[readme.index("### Setting up a hall") : readme.index("### Load")]
+def test_the_hall_guide_installs_the_hall_drop_in_and_its_files():
+    guide = (DEPLOY.parent / "docs" / "hall.md").read_text(encoding="utf-8")
+    hall = guide[guide.index("## Setting up a hall") : guide.index("## Tests and load")]
     assert "deploy/reddog-hall.conf" in hall and "reddog-kiosk.service.d/hall.conf" in hall
     installs = [line.split() for line in hall.splitlines() if line.strip().startswith("install -m 0600")]
     for credential in unit_settings(HALL_DROP_IN)["Service"]["LoadCredential"]:
@@ -176,14 +176,13 @@ def test_the_chromium_policy_turns_off_the_developer_tools():
     assert json.loads(CHROMIUM_POLICY.read_text())["DeveloperToolsAvailability"] == 2  # 2: never
 
 
-def test_every_chromium_flag_of_the_browser_unit_is_explained_in_the_unit_and_the_readme():
+def test_every_chromium_flag_of_the_browser_unit_is_explained_in_the_unit_and_the_guide():
     command = unit_settings(BROWSER_UNIT)["Service"]["ExecStart"][0].split()
     flags = [word for word in command[command.index("/usr/bin/chromium") + 1 :] if word.startswith("--")]
     assert {"--kiosk", "--noerrdialogs", "--disable-pinch", "--overscroll-history-navigation=0"} <= set(flags)
     comments = " ".join(line.lstrip("# ") for line in BROWSER_UNIT.read_text().splitlines() if line.startswith("#"))
-    readme = (DEPLOY.parent / "README.md").read_text(encoding="utf-8")
-    browser_section = readme[readme.index("### 6. The kiosk in a web browser") :]
-    browser_section = " ".join(browser_section[: browser_section.index("\n### ", 1)].split())  # lines joined
+    browser_section = (DEPLOY.parent / "docs" / "operator" / "browser.md").read_text(encoding="utf-8")
+    browser_section = " ".join(browser_section.split())  # lines joined
     for flag in flags:
         assert f"{flag}:" in comments, f"{flag} is not explained in {BROWSER_UNIT.name}"
-        assert f"`{flag}` (" in browser_section, f"{flag} is not explained in the README"
+        assert f"`{flag}` (" in browser_section, f"{flag} is not explained in docs/operator/browser.md"

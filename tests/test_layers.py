@@ -1,5 +1,5 @@
 """The package's layers point one way. `ALLOWED` is the whole contract, one line per part of the
-package (README.md, "Layout", lists the same): engine <- store <- kiosk <- ui; i18n imports the
+package (docs/architecture.md, "Layers", lists the same): engine <- store <- kiosk <- ui; i18n imports the
 engine at most; the hall builds on engine and store; nothing imports ui but the browser's server
 and the command line, nothing imports cli but `python -m`. Read from the source, so a lazy import
 inside a function counts."""

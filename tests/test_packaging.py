@@ -1,5 +1,5 @@
 """Packaging and the translators' tools: the licence, the dependency ranges and pins, the
-catalogue header, and pybabel run exactly as the README documents it."""
+catalogue header, and pybabel run exactly as docs/translating.md documents it."""
 
 from __future__ import annotations
 
@@ -67,6 +67,14 @@ def test_ci_installs_from_the_constraints():
     assert "pip install -c constraints.txt ./reddog_tui-" in readme  # the kiosk image
 
 
+def test_ci_builds_the_documentation_strictly_with_the_docs_extra():
+    ci = (REPO / ".ci" / "run").read_text()
+    assert "pip install --quiet -c constraints.txt '.[docs]'" in ci
+    (build,) = [line for line in ci.splitlines() if "mkdocs build" in line and not line.lstrip().startswith("#")]
+    assert "--strict" in build.split()
+    assert ci.index("mypy\n") < ci.index(build)  # after the static checks
+
+
 def test_the_template_header_names_project_version_and_bug_address():
     with (REPO / "locales" / "reddog.pot").open("rb") as handle:
         template = read_po(handle)
@@ -75,18 +83,18 @@ def test_the_template_header_names_project_version_and_bug_address():
     assert f"Copyright (C) 2026 {PROJECT['authors'][0]['name']}" in template.header_comment
 
 
-def readme_pybabel_commands() -> list[str]:
-    """The pybabel commands of the README's "Translating" section, continuation lines joined."""
-    readme = (REPO / "README.md").read_text()
-    section = readme[readme.index("## Translating") :]
+def documented_pybabel_commands() -> list[str]:
+    """The pybabel commands of docs/translating.md's "The catalogues", continuation lines joined."""
+    guide = (REPO / "docs" / "translating.md").read_text()
+    section = guide[guide.index("## The catalogues") :]
     section = section[: section.index("\n## ", 4)]
     joined = section.replace("\\\n", " ")
     return [line.strip() for line in joined.splitlines() if line.strip().startswith("pybabel ")]
 
 
-@pytest.mark.skipif(shutil.which("bash") is None, reason="runs the README's commands in bash")
+@pytest.mark.skipif(shutil.which("bash") is None, reason="runs the documented commands in bash")
 def test_pybabel_as_documented_reproduces_the_catalogues(tmp_path):
-    commands = readme_pybabel_commands()
+    commands = documented_pybabel_commands()
     assert [c.split()[1] for c in commands] == ["extract", "update", "compile"]
     for name in ("reddog_tui", "locales"):
         shutil.copytree(REPO / name, tmp_path / name, ignore=shutil.ignore_patterns("__pycache__"))
