@@ -237,6 +237,10 @@ def _add_hall(commands) -> None:
     who.add_argument("--console", metavar=_("NAME"), help=_("a console's name"))
     enroll.add_argument("--out", metavar=_("DIR"), default=".",
                         help=_("where the two files are written (default: here)"))  # fmt: skip
+    enroll.add_argument("--host", metavar=_("HOST"),
+                        help=_("the server's name as the login will reach it (default: as this connection did)"))  # fmt: skip
+    enroll.add_argument("--sslmode", choices=("require", "verify-ca", "verify-full"),
+                        help=_("how the login checks the server (verify-full: certificate and name)"))  # fmt: skip
     retire = tasks.add_parser("retire", help=_("revoke a kiosk's login at once (administrator)"),
                               description=_("Revokes a kiosk's login at once: it can no longer connect, and "
                                             "its open connections are ended."))  # fmt: skip
@@ -554,7 +558,8 @@ def run_hall(args: argparse.Namespace) -> int:
             options = {"prefix": args.prefix}
         elif args.hall_command == "enroll":
             kind = "kiosk" if args.kiosk is not None else "cashier" if args.cashier is not None else "console"
-            options = {"kind": kind, "who": args.kiosk or args.cashier or args.console, "out_dir": args.out}
+            options = {"kind": kind, "who": args.kiosk or args.cashier or args.console, "out_dir": args.out,
+                       "host": args.host, "sslmode": args.sslmode}  # fmt: skip
         elif args.hall_command == "retire":
             options = {"kiosk": args.kiosk}
         return run_admin(args.hall_command, _hall_dsn(args), **options)

@@ -196,13 +196,13 @@ def _migrate(conn) -> int:
     return 0
 
 
-def _enroll(conn, kind: str, who, out_dir) -> int:
+def _enroll(conn, kind: str, who, out_dir, host: str | None = None, sslmode: str | None = None) -> int:
     from pathlib import Path
 
     from .hall import admin
 
     try:
-        made = admin.enroll(conn, kind, who, Path(out_dir))
+        made = admin.enroll(conn, kind, who, Path(out_dir), host=host, sslmode=sslmode)
     except admin.HallSetupError as exc:
         return _refused(exc)
     print(_("{role} enrolled with a new secret.").format(role=made.role))

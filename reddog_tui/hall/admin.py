@@ -201,6 +201,7 @@ def enroll(
     out_dir: Path,
     host: str | None = None,
     port: str | None = None,
+    sslmode: str | None = None,
 ) -> Enrolment:
     """Create (or give a new secret to) the login of kiosk `who` / cashier or console `who`, and
     write its libpq service file and password file (mode 0600) in `out_dir` for the operator.
@@ -246,7 +247,10 @@ def enroll(
     service_file = (out_dir / f"{login}.pg_service.conf").resolve()
     _write_private(password_file, ":".join(_pgpass_field(f) for f in (host, port, dbname, login, secret)) + "\n")
     lines = [f"[{service}]", f"host={host}", f"port={port}", f"dbname={dbname}", f"user={login}"]
-    lines.append(f"passfile={password_file}")
+    if sslmode:
+        lines.append(f"sslmode={sslmode}")
+    # No passfile line: it would win over the PGPASSFILE the kiosk's unit sets, and name a
+    # folder that exists only where the files were made.
     _write_private(service_file, "\n".join(lines) + "\n")
     return Enrolment(login, service, service_file, password_file)
 

@@ -121,6 +121,22 @@ def test_enroll_writes_a_service_and_a_private_password_file_and_prints_no_secre
     assert pg.execute("SELECT kind, kiosk_id FROM hall_login WHERE role = %s", (role,)).fetchone() == ("kiosk", 8123)
 
 
+def test_enroll_writes_files_a_kiosk_can_use_where_it_is_installed(pg_dsn, pg, tmp_path, capsys):
+    """The files go to another machine: the host it will reach, the TLS check asked for, and no
+    passfile line (it would win over the PGPASSFILE the kiosk's unit sets, and name this folder)."""
+    argv = ["--hall-dsn", pg_dsn, "hall", "enroll", "--kiosk", "8124", "--out", str(tmp_path)]
+    assert main([*argv, "--host", "hall.example.net", "--sslmode", "verify-full"]) == 0
+    capsys.readouterr()
+    (service,) = tmp_path.glob("*.pg_service.conf")
+    (pgpass,) = tmp_path.glob("*.pgpass")
+    lines = service.read_text().splitlines()
+    assert "host=hall.example.net" in lines and "sslmode=verify-full" in lines
+    assert not any(line.startswith("passfile=") for line in lines)
+    assert pgpass.read_text().startswith("hall.example.net:")
+    parsed = psycopg.conninfo.conninfo_to_dict(" ".join(lines[1:]))  # what libpq reads from the section
+    assert parsed["user"] == admin.role(admin.hall_prefix(pg), "kiosk", 8124)
+
+
 def test_ordinary_connections_say_the_server_needs_setting_up(capsys, pg_dsn):
     from .conftest import _admin_dsn
 
