@@ -118,6 +118,12 @@ def test_r3_an_ante_of_exactly_the_table_minimum_is_dealt_one_below_is_not():
         deal(betting(ante=9, min_bet=10), stacked("2H 6S 4D"))
 
 
+def test_r3_an_ante_of_exactly_the_table_maximum_is_dealt():
+    """R3: the ante may be anywhere between the limits, the maximum included."""
+    state = deal(betting(credits=1000, ante=100, max_bet=100), stacked("2H 6S 4D"))
+    assert (state.phase, state.ante) == (Phase.DECISION, 100)
+
+
 # --- R4, R5, R6: the deal and the three cases ----------------------------------
 
 
@@ -276,6 +282,15 @@ def test_r12_rebet_with_exactly_the_ante_left_is_dealt():
     assert lost.outcome is Outcome.LOSE and lost.credits + lost.on_table == 10
     again = rebet(lost, stacked("2H JS 5C"))
     assert (again.credits, again.ante, again.phase) == (0, 10, Phase.DECISION)
+
+
+def test_r12_rebet_takes_the_ante_from_the_winnings_it_collects():
+    """R12 collects the winnings first: a player whose credits alone cannot cover the ante still
+    rebets with the stack won on the table."""
+    won = call(deal(betting(credits=10, ante=10), stacked("2H JS 5C")))
+    assert (won.outcome, won.credits, won.on_table) == (Outcome.WIN, 0, 20)
+    again = rebet(won, stacked("3H 9S 4C"))
+    assert (again.credits, again.ante, again.phase) == (10, 10, Phase.DECISION)
 
 
 def test_r12_new_bet_collects_everything():
