@@ -102,6 +102,21 @@ def test_an_empty_table_goes_back_to_the_welcome_in_the_default_language(session
     assert kiosk.idle(**NO_SCREENS) == BackToWelcome("fr")
 
 
+def test_chips_on_the_table_with_no_credits_left_are_never_given_up_to_the_welcome(session, clock):
+    kiosk = KioskMode(session, clock)
+    session.add_credits(5)
+    kiosk.credits_added(5)
+    session.act(Action.ADD_CHIP, 5)  # every credit on the ante
+    assert (session.state.credits, session.state.on_table) == (0, 5)
+    clock.now += kiosk.idle_timeout
+    assert kiosk.idle(**NO_SCREENS) is None
+    session.act(Action.DEAL)
+    session.act(Action.CALL)  # spread 4, an 8: won, the stack waits on the table
+    assert (session.state.phase, session.state.credits, session.state.on_table) == (Phase.SETTLED, 0, 10)
+    clock.now += kiosk.idle_timeout
+    assert kiosk.idle(**NO_SCREENS) is None
+
+
 def test_the_welcome_is_not_asked_for_over_itself(session, clock):
     kiosk = KioskMode(session, clock)
     clock.now += kiosk.idle_timeout
