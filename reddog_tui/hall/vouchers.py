@@ -2,15 +2,18 @@
 
 Redemption at a kiosk moves money between kiosks, so it is a small protocol:
 1. the kiosk journals the intent (voucher_redeeming, seq S);
-2. the server marks the voucher redeemed by (kiosk, S), idempotently;
+2. the server marks the voucher redeemed by (kiosk, S, nonce), idempotently;
 3. the kiosk journals the outcome: credited, or refused.
 A crash or a lost connection between the steps leaves the intent pending; `resolve_pending`
-asks the server again with the same (kiosk, S), which answers as it did the first time, so
-the amount is credited once and only if the server gave the voucher to this intent.
+asks the server again with the same (kiosk, S, nonce), which answers as it did the first time,
+so the amount is credited once and only if the server gave the voucher to this intent. The
+nonce comes from the intent's random identity in the journal: another journal's entry S (a
+copy restored from a backup, a second journal under this kiosk's login) is another intent.
 """
 
 from __future__ import annotations
 
+import hashlib
 import random
 import secrets
 from collections.abc import Callable
@@ -97,7 +100,7 @@ class VoucherDesk:
         if pending is not None and pending.outcome is RedeemOutcome.UNREACHABLE:
             return RedeemResult(RedeemOutcome.UNREACHABLE, number)
         seq = self.begin(number)
-        return self.settle(seq, number, self.ask(seq, number))
+        return self.settle(seq, number, self.ask(seq, number, self.nonce(seq)))
 
     def resolve_pending(self) -> RedeemResult | None:
         """Finish a redemption left pending by a crash or an outage; None if there is none."""
@@ -105,7 +108,7 @@ class VoucherDesk:
         if pending is None:
             return None
         seq, number = pending
-        return self.settle(seq, number, self.ask(seq, number))
+        return self.settle(seq, number, self.ask(seq, number, self.nonce(seq)))
 
     # --- the steps, for a caller that asks the server off its own thread ------
     def pending(self) -> tuple[int, int] | None:
@@ -113,16 +116,25 @@ class VoucherDesk:
         return self._session.pending_voucher_redemption()
 
     def begin(self, number: int, intent: str | None = None) -> int:
-        """Step 1: journal the intent (`intent`: its identity, taken once); returns its seq.
-        Refused while another one is pending."""
-        return self._session.begin_voucher_redemption(number, intent)
+        """Step 1: journal the intent (`intent`: its identity, taken once; a random one if not
+        given); returns its seq. Refused while another one is pending."""
+        return self._session.begin_voucher_redemption(number, intent or secrets.token_hex(16))
 
-    def ask(self, seq: int, number: int) -> server.RedemptionResult | None:
-        """Step 2: the server's answer for this intent, or None if it cannot be reached or does
-        not answer in time (see server.LinkLimits). Touches only the server, so it may run on any thread."""
+    def nonce(self, seq: int) -> int | None:
+        """The number the server binds to intent `seq`: drawn from the identity the journal keeps
+        for it (56 bits, a positive bigint on the server); None for an intent journaled without one."""
+        identity = self._session.store.journal_intent(seq)
+        if identity is None:
+            return None
+        return int.from_bytes(hashlib.sha256(identity.encode()).digest()[:7], "big")
+
+    def ask(self, seq: int, number: int, nonce: int | None) -> server.RedemptionResult | None:
+        """Step 2: the server's answer for intent (seq, `nonce`, as `nonce(seq)` gave it), or None
+        if it cannot be reached or does not answer in time (see server.LinkLimits). Touches only
+        the server, so it may run on any thread."""
         try:
             with self._connect(self._dsn) as conn, server.answered_within(conn):
-                return server.redeem(conn, number, seq)
+                return server.redeem(conn, number, seq, nonce)
         except psycopg.Error:
             return None
 
@@ -130,7 +142,7 @@ class VoucherDesk:
         """Step 3: journal the outcome (credited or refused); with no answer the intent stays pending."""
         if answer is None:
             return RedeemResult(RedeemOutcome.UNREACHABLE, number)
-        if answer.seq != seq or self.pending() != (seq, number):
+        if answer.seq != seq or answer.nonce != self.nonce(seq) or self.pending() != (seq, number):
             # A late answer: its intent was settled meanwhile, or it names another one. It settles
             # nothing, or one voucher would be credited twice (the number alone is not the intent).
             raise errors.ActionNotAllowed(REDEEMED, "settled")

@@ -209,6 +209,11 @@ class Store:
         )
         return next((JournalEntry(s, t, a, v, n, json.loads(m), st) for s, t, a, v, n, m, st in rows), None)
 
+    def journal_intent(self, seq: int) -> str | None:
+        """The identity entry `seq` carries out (IntentCarriedOut), or None."""
+        rows = self._read("SELECT intent FROM journal WHERE seq = ?", (seq,))
+        return rows[0][0] if rows else None
+
     def last_voucher_number(self, low: int, high: int) -> int | None:
         """The highest voucher number issued in [low, high], or None."""
         row = self._read("SELECT max(number) FROM vouchers WHERE number BETWEEN ? AND ?", (low, high))

@@ -252,8 +252,10 @@ class RedDogApp(KioskApp, App):
             if done is not None:
                 done(result)
 
+        nonce = link.desk.nonce(seq)  # read here: the worker touches only the server
+
         def ask() -> None:
-            answer = link.desk.ask(seq, number)
+            answer = link.desk.ask(seq, number, nonce)
             self.call_from_thread(finish, answer)
 
         self.run_worker(ask, thread=True, group="hall")

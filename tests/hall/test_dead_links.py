@@ -113,7 +113,7 @@ def test_a_kiosk_stalled_mid_redemption_never_blocks_the_cashier(
     seq = desk.begin(number)
     answers: list[object] = []
     proxy.stall_after(b"hall_redeem")  # the request reaches the server, its answer is held
-    asking = threading.Thread(target=lambda: answers.append(desk.ask(seq, number)), daemon=True)
+    asking = threading.Thread(target=lambda: answers.append(desk.ask(seq, number, desk.nonce(seq))), daemon=True)
     asking.start()
     assert seconds_until(lambda: proxy.stalled, 10) is not None
 

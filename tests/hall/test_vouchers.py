@@ -210,7 +210,7 @@ def test_a_late_answer_never_settles_another_intent(kiosk_dsn, kiosk_id, issue_v
     session = new_session(kiosk_store("redeemer"), seed=7)  # 1000 credits
     desk = VoucherDesk(session, kiosk_id + 5000, kiosk_dsn(kiosk_id + 5000))
     first = desk.begin(number)
-    late = desk.ask(first, number)  # the answer is on its way back, slowly
+    late = desk.ask(first, number, desk.nonce(first))  # the answer is on its way back, slowly
     assert desk.resolve_pending().outcome is RedeemOutcome.CREDITED  # finished by asking again
     second = desk.begin(number)  # the attendant tries the same voucher once more
     with pytest.raises(RedDogError):
@@ -218,6 +218,32 @@ def test_a_late_answer_never_settles_another_intent(kiosk_dsn, kiosk_id, issue_v
     assert session.state.credits == 1300
     assert desk.resolve_pending().outcome is RedeemOutcome.ALREADY_REDEEMED
     assert session.state.credits == 1300 and session.meters()["credits_in"] == 1300
+
+
+def test_a_journal_restored_from_before_a_redemption_is_not_credited_the_voucher_again(
+    kiosk_dsn, kiosk_id, issue_voucher, kiosk_store
+):
+    """The server binds a voucher to the intent's seq and to a nonce drawn from its identity: a
+    journal copied back from before the redemption journals its own intent under the same seq,
+    and the server's answer to the first intent is not its answer."""
+    from reddog_tui.engine import RedDogError
+
+    number = issue_voucher(300)
+    login = kiosk_id + 5000
+    session = new_session(kiosk_store("redeemer"), seed=7)
+    desk = VoucherDesk(session, login, kiosk_dsn(login))
+    seq = desk.begin(number)
+    first = desk.ask(seq, number, desk.nonce(seq))
+    assert desk.settle(seq, number, first).outcome is RedeemOutcome.CREDITED
+    restored = new_session(kiosk_store("restored"), seed=7)  # the same history up to the intent
+    again = VoucherDesk(restored, login, kiosk_dsn(login))
+    assert again.begin(number) == seq and again.nonce(seq) != desk.nonce(seq)
+    with pytest.raises(RedDogError):  # the first intent's answer, arriving here, settles nothing
+        again.settle(seq, number, first)
+    answer = again.ask(seq, number, again.nonce(seq))
+    assert answer is not None and answer.outcome is server.Redemption.ALREADY_REDEEMED
+    assert again.settle(seq, number, answer).outcome is RedeemOutcome.ALREADY_REDEEMED
+    assert restored.state.credits == 1000 and restored.meters()["credits_in"] == 1000
 
 
 def test_a_hall_pay_out_carried_out_twice_is_refused_by_the_journal_and_the_hall_holds_one_voucher(
