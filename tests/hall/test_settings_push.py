@@ -157,22 +157,29 @@ def test_a_kiosk_only_push_is_applied_at_once_while_a_table_push_waits_for_the_r
 
 
 def test_a_push_behind_a_waiting_push_of_the_same_setting_waits_with_it(capsys, pg_dsn, kiosk_id, linked):
-    """Applied out of order, the older push would overwrite the newer one's value: it waits too."""
+    """Applied out of order, the older push would overwrite the newer one's value: it waits too,
+    and a push of other settings behind both is not held by them."""
     session, link = linked(kiosk_id)
     mid_round(session)
     _, out, _ = push(capsys, pg_dsn, "--kiosk", str(kiosk_id), "max_bet=200", "idle_timeout_seconds=300")
     table_push = int(out.split()[1])
     _, out, _ = push(capsys, pg_dsn, "--kiosk", str(kiosk_id), "idle_timeout_seconds=600")
     kiosk_push = int(out.split()[1])
-    wait_for_settings(link, 2)
+    _, out, _ = push(capsys, pg_dsn, "--kiosk", str(kiosk_id), "reality_check_minutes=45")
+    other_push = int(out.split()[1])
+    wait_for_settings(link, 3)
 
-    assert link.apply_settings() is False
-    assert session.settings.idle_timeout_seconds == 120
+    assert link.apply_settings() is True  # the push behind them touches neither: it goes ahead
+    assert session.settings.idle_timeout_seconds == 120 and session.settings.reality_check_minutes == 45
     session.act(Action.CALL)
     session.act(Action.NEW_BET)
     assert link.apply_settings() is True
     assert session.settings.idle_timeout_seconds == 600  # the newer value, applied last
-    assert journaled_pushes(session) == [("hall_settings", table_push), ("hall_settings", kiosk_push)]
+    assert journaled_pushes(session) == [
+        ("hall_settings", other_push),
+        ("hall_settings", table_push),
+        ("hall_settings", kiosk_push),
+    ]
 
 
 def test_a_push_that_waited_is_still_applied_after_a_restart(capsys, pg_dsn, kiosk_dsn, kiosk_id, linked):

@@ -8,6 +8,7 @@ import itertools
 import pytest
 
 from reddog_tui.engine import StackedDealer, errors
+from reddog_tui.engine.validation import check_digit, grouped
 from reddog_tui.kiosk.money import AttendantMoney, MoneyAction, VoucherNumberRefused
 from reddog_tui.store import GameSession, IntentCarriedOut, Store
 from reddog_tui.store.settings import SettingRefused
@@ -73,6 +74,31 @@ def test_a_cash_out_is_asked_with_everything_held_and_paid_once(session):
 def test_a_voucher_number_that_is_none_is_refused(session, typed):
     with pytest.raises(VoucherNumberRefused):
         AttendantMoney(session).ask_to_redeem(typed)
+
+
+def validation_number(hall: int, body: str = "4711000012345") -> str:
+    digits = f"{hall}{body}"
+    return digits + str(check_digit(digits))
+
+
+def test_a_mistyped_validation_number_is_refused_as_a_typo_before_the_hall_is_asked(session):
+    right = validation_number(1234)
+    typo = right[:7] + str((int(right[7]) + 1) % 10) + right[8:]  # one digit wrong
+    money = AttendantMoney(session, hall_id=lambda: 1234)
+    with pytest.raises(VoucherNumberRefused) as refused:
+        money.ask_to_redeem(typo)
+    assert refused.value.reason == "check"
+    assert money.ask_to_redeem(grouped(int(right))).voucher == int(right)  # as printed, separators and all
+    assert session.pending_voucher_redemption() is None  # asking writes nothing
+
+
+def test_another_halls_validation_number_is_refused_with_its_number(session):
+    other = validation_number(4321)
+    with pytest.raises(VoucherNumberRefused) as refused:
+        AttendantMoney(session, hall_id=lambda: 1234).ask_to_redeem(other)
+    assert (refused.value.reason, refused.value.voucher) == ("other_hall", int(other))
+    # a kiosk that never reached its hall cannot tell: the hall decides
+    assert AttendantMoney(session).ask_to_redeem(other).voucher == int(other)
 
 
 def test_a_redemption_is_begun_once_per_confirmation(session):
