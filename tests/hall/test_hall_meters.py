@@ -141,3 +141,36 @@ def test_a_voucher_credited_for_another_amount_than_the_hall_redeemed_is_a_discr
 
     (mine,) = [k for k in hall_meters(pg).kiosks if k.kiosk_id == kiosk_id]
     assert (mine.credit_mismatches, mine.discrepancy) == (1, True)
+
+
+def test_a_voucher_the_hall_redeemed_for_another_kiosk_is_a_discrepancy_where_it_is_credited(
+    pg, kiosk_conn, kiosk_id, kiosk_store
+):
+    """Kiosk B redeemed the voucher; kiosk A credits it under an intent of the same seq and for the
+    same amount. Right intent number, right amount, wrong kiosk: flagged at A."""
+    from reddog_tui.engine import StackedDealer
+    from reddog_tui.store import GameSession
+
+    issuer_store = kiosk_store("issuer")
+    issuer = GameSession(issuer_store, StackedDealer([]), initial_credits=300)
+    issuing = kiosk_conn(kiosk_id + 7000)
+    number = hall_number(issuing, kiosk_id + 7000)
+    issuer.cash_out(voucher_number=number)
+    ship_all(issuing, kiosk_id + 7000, issuer_store)
+
+    other = GameSession(kiosk_store("other"), StackedDealer([]), initial_credits=0)
+    other_conn = kiosk_conn(kiosk_id + 8000)
+    server.register_kiosk(other_conn, kiosk_id + 8000)
+    seq = other.begin_voucher_redemption(number)
+    assert server.redeem(other_conn, number, seq).amount == 300  # the hall gives it to B
+
+    redeemer_store = kiosk_store("redeemer")
+    redeemer = GameSession(redeemer_store, StackedDealer([]), initial_credits=0)
+    conn = kiosk_conn(kiosk_id)
+    server.register_kiosk(conn, kiosk_id)
+    assert redeemer.begin_voucher_redemption(number) == seq
+    redeemer.credit_redeemed_voucher(number, 300)  # A credits it without the hall's word
+    ship_all(conn, kiosk_id, redeemer_store)
+
+    (mine,) = [k for k in hall_meters(pg).kiosks if k.kiosk_id == kiosk_id]
+    assert (mine.credit_mismatches, mine.discrepancy) == (1, True)
