@@ -29,6 +29,18 @@ def test_a_burst_passes_whole_and_the_rest_of_a_flood_is_dropped():
     assert pace.dropped == 5_000 - KEY_BURST
 
 
+def test_a_paste_reaches_the_app_as_a_handful_of_keys_and_a_quick_pin_whole():
+    """What the pace is for, in numbers a person would check: a flood is not queued (at most 50 of
+    5,000 keys), while the longest PIN and its Enter, typed as fast as fingers go, pass whole."""
+    from reddog_tui.kiosk.pin import MAX_PIN_LENGTH
+
+    pace = KeyPace(Clock())
+    admitted = sum(pace.admit() for _ in range(5_000))
+    assert MAX_PIN_LENGTH + 1 <= admitted <= 50
+    clicks = KeyPace(Clock(), CLICKS_PER_SECOND, CLICK_BURST)
+    assert MAX_PIN_LENGTH + 1 <= sum(clicks.admit() for _ in range(5_000)) <= 50  # taps on the digit pad
+
+
 def test_keys_at_a_persons_pace_all_pass():
     clock = Clock()
     pace = KeyPace(clock)

@@ -90,3 +90,21 @@ async def test_a_chip_on_the_ante_repaints_the_credits_and_the_stakes_alone(tmp_
         assert app.session.state.ante == 2
         assert sorted(set(repainted)) == ["credits", "stakes"]
         assert str(app.screen.query_one("#message", Static).content) == message == "Add chips or press DEAL."
+
+
+def test_a_chip_is_usable_only_while_the_engine_would_take_it():
+    """The bet area offers a chip as the engine's R3 answers: not one the credits do not cover,
+    nor one past the table maximum, nor any once the hand is dealt."""
+    from reddog_tui.engine import StackedDealer, TableConfig, add_chip, deal, new_table
+    from reddog_tui.store.settings import Settings
+    from reddog_tui.ui.view import build_view
+
+    def usable(state) -> set[int]:
+        view = build_view(state, "en", Settings(), None, out_of_credits=False)
+        return {value for value in state.config.chip_values if view.chip_usable(value)}
+
+    config = TableConfig(chip_values=(1, 5, 25), max_bet=30)
+    assert usable(new_table(7, config)) == {1, 5}  # 7 credits: no 25-chip
+    assert usable(add_chip(add_chip(new_table(100, config), 25), 1)) == {1}  # 26 on the ante: 5 would pass 30
+    dealt = deal(add_chip(new_table(100, config), 5), StackedDealer([["2H", "9S", "5C"]]))
+    assert usable(dealt) == set()
