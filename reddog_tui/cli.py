@@ -38,8 +38,9 @@ COMPLETION_SHELLS = ("bash", "zsh", "tcsh")
 # catalogues; argparse asks for them through `_argparse_messages` below.
 ARGPARSE_MESSAGES = (
     N_("usage: "),
-    # TRANSLATORS: a section title of the help (here: the commands); argparse puts a colon right
-    # after it, so a language that spaces its colon ends the title with a no-break space.
+    # TRANSLATORS: a section title of the help, over the values a command takes (a voucher's
+    # NUMBER, SETTING=VALUE); argparse puts a colon right after it, so a language that spaces its
+    # colon ends the title with a no-break space.
     N_("positional arguments"),
     # TRANSLATORS: a section title of the help; argparse puts a colon right after it.
     N_("options"),
@@ -54,6 +55,12 @@ ARGPARSE_MESSAGES = (
 )
 # argparse puts "argument --decks: " before a refusal; ours name their option already.
 _ARGUMENT_PREFIX = "argument %(argument_name)s: %(message)s"
+
+
+def commands_title() -> str:
+    # TRANSLATORS: a section title of the help, over the list of commands; argparse puts a colon
+    # right after it, so a language that spaces its colon ends the title with a no-break space.
+    return _("commands")
 
 
 def _argparse_gettext(message: str) -> str:
@@ -161,7 +168,9 @@ def _add_attendant(commands) -> None:
     attendant = commands.add_parser(
         "attendant", help=_("kiosk attendant tasks"), description=_("Kiosk attendant tasks.")
     )
-    tasks = attendant.add_subparsers(dest="attendant_command", required=True, parser_class=_Parser)
+    tasks = attendant.add_subparsers(
+        title=commands_title(), dest="attendant_command", required=True, parser_class=_Parser
+    )
     set_pin = tasks.add_parser("set-pin", help=_("set the attendant PIN (asked twice, never shown)"),
                                description=_("Sets the attendant PIN. It is asked twice and never shown."))  # fmt: skip
     set_pin.add_argument("--pin-stdin", action="store_true",
@@ -198,7 +207,7 @@ def _add_hall(commands) -> None:
                                description=_("The hall server. Without a command: the floor manager's console, "
                                              "live. Commands: the cash desk, the meters of every kiosk and the "
                                              "settings it sends them."))  # fmt: skip
-    tasks = hall.add_subparsers(dest="hall_command", parser_class=_Parser)  # none: the console
+    tasks = hall.add_subparsers(title=commands_title(), dest="hall_command", parser_class=_Parser)  # none: the console
     cashier = tasks.add_parser("cashier", help=_("pay out a voucher at the cash desk (once only)"),
                                description=_("Pays out a hall voucher at the cash desk (each voucher only once)."))  # fmt: skip
     cashier.add_argument("voucher", type=_voucher_typed, metavar=_("NUMBER"),
@@ -351,7 +360,7 @@ def build_parser() -> argparse.ArgumentParser:
                         help=_("how much goes to the log on standard error"))  # fmt: skip
     parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}",
                         help=_("show the version and exit"))  # fmt: skip
-    commands = parser.add_subparsers(dest="command", parser_class=_Parser)
+    commands = parser.add_subparsers(title=commands_title(), dest="command", parser_class=_Parser)
     for add in SUB_COMMANDS:
         add(commands)
     commands.metavar = "{" + ",".join(commands.choices) + "}"

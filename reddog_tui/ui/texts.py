@@ -177,11 +177,13 @@ def not_allowed_text(action: Action, phase: Phase) -> str:
     if action in (Action.ADD_CHIP, Action.REMOVE_CHIP):
         return _("Chips can only be placed or taken off before the deal.")
     label = button_label(action) if action in BUTTON_LABELS else ""
-    if phase is Phase.BETTING:
-        return _("{action} is not possible now: place an ante and deal first.").format(action=label)
     if phase is Phase.DECISION:
         return _("{action} is not possible now: raise or call first.").format(action=label)
-    return _("{action} is not possible now: the round is over.").format(action=label)
+    if phase is Phase.BETTING and action is not Action.COLLECT:  # nothing to collect until a win
+        return _("{action} is not possible now: place an ante and deal first.").format(action=label)
+    # After the round (or COLLECT at a table without progressive betting): the buttons on the
+    # table are what it offers now.
+    return _("{action} is not possible now: use one of the buttons shown.").format(action=label)
 
 
 class Banner(Enum):

@@ -58,7 +58,7 @@ def test_an_empty_data_dir_is_refused(tmp_path, language, command):
 # argparse's own words, in each language: the usage line, the section titles and -h's help.
 HELP_WORDS = {
     "en": ("usage: reddog", "commands:", "options:", "show this help message and exit", "lock the kiosk for public play"),
-    "de": ("Aufruf: reddog", "Angaben:", "Optionen:", "diese Hilfe zeigen und beenden", "den Kiosk für den öffentlichen Spielbetrieb absichern"),
+    "de": ("Aufruf: reddog", "Befehle:", "Optionen:", "diese Hilfe zeigen und beenden", "den Kiosk für den öffentlichen Spielbetrieb absichern"),
     "pl": ("użycie: reddog", "polecenia:", "opcje:", "pokaż tę pomoc i\u00a0zakończ", "uruchom w\u00a0trybie kiosku, zabezpieczonym do gry"),
     "fr": ("utilisation\u00a0: reddog", "commandes\u00a0:", "options\u00a0:", "afficher cette aide et quitter", "verrouiller la borne"),
     "it": ("uso: reddog", "comandi:", "opzioni:", "mostra questo aiuto ed esci", "blocca il chiosco per il gioco in pubblico"),

@@ -70,7 +70,7 @@ async def test_the_kiosk_out_of_credits_asks_for_an_attendant_and_offers_nothing
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("enter", "plus", "d", "c")
         assert app.session.state.credits == 0
-        assert message(app) == "You have no credits left. Please call an attendant to add credits."
+        assert message(app) == "You have no credits. Please call an attendant to add some."
         assert shown(app, "#zero-credits") and str(app.screen.query_one("#message").content) == ""
         assert "NEW BANKROLL" not in screen_text(app) and not shown(app, "#new-bankroll")
         await pilot.press("b")

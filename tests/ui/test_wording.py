@@ -72,6 +72,17 @@ def test_taking_a_chip_off_an_empty_ante_says_there_is_none(language):
     assert "10" in error_text(errors.NothingToRemove(25, 10))
 
 
+def test_collect_refused_is_never_told_to_deal_first_nor_that_the_round_is_over():
+    """R12, R13: COLLECT is offered only with progressive betting after a win. Refused before the
+    deal or after a round, the guest is pointed to the buttons shown, not sent to deal first."""
+    i18n.set_language("en")
+    for phase in ("betting", "settled"):
+        told = error_text(errors.ActionNotAllowed("collect", phase))
+        assert told == "COLLECT is not possible now: use one of the buttons shown.", phase
+    assert "deal first" in error_text(errors.ActionNotAllowed("raise", "betting"))
+    assert "raise or call first" in error_text(errors.ActionNotAllowed("collect", "decision"))
+
+
 def test_german_hand_is_no_singular_subject():
     """ "Drei gleiche Werte zahlt" was a plural subject with a singular verb."""
     assert [text for text in translations("de") if "{hand} zahlt" in text] == []
