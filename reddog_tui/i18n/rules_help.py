@@ -390,6 +390,7 @@ SECTIONS: tuple[Section, ...] = (
                     N_("Sound effects."),
                     N_("Fast play: shorter pauses, for example before the new hand after a push."),
                     N_("Reduce motion: the cards are shown at once, without being dealt and turned on screen."),
+                    N_("High contrast: stronger colours that are easier to read."),
                     N_("Progressive betting, where the operator offers it, and only between rounds."),
                 )
             ),

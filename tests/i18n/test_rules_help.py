@@ -448,3 +448,15 @@ def test_current_values_in_the_language_format(language):
     assert chips in ante
     assert re.search(rf"\b{min_bet}\b", ante) and max_bet in ante
     assert max_winnings in text_of(sections, "progressive")
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_the_settings_section_names_every_look_the_settings_screen_offers(language):
+    """F2 offers high contrast and reduced motion beside the sounds and the pace: the rules say so."""
+    text = text_of(render(language), "settings").lower()
+    i18n.set_language(language)
+    try:
+        for label in (i18n._("High contrast"), i18n._("Reduce motion")):
+            assert label.lower() in text, (language, label)
+    finally:
+        i18n.set_language("en")
