@@ -90,7 +90,7 @@ def test_check_on_a_healthy_journal(capsys, tmp_path):
     assert code == 0
     lines = out.splitlines()
     assert lines[0] == f"Journal: {path}"
-    assert [line.split()[0] for line in lines[1:5]] == ["ok"] * 4
+    assert [line.split()[0] for line in lines[1:5]] == ["OK"] * 4
     assert "Integrity of the table, meters, settings and vouchers" in out
     assert lines[-1] == "Healthy."
     assert file_digest(path) == digest  # read only
