@@ -179,11 +179,11 @@ def not_allowed_text(action: Action, phase: Phase) -> str:
     label = button_label(action) if action in BUTTON_LABELS else ""
     if phase is Phase.DECISION:
         return _("{action} is not possible now: raise or call first.").format(action=label)
-    if phase is Phase.BETTING and action is not Action.COLLECT:  # nothing to collect until a win
+    if action is Action.COLLECT:  # offered only after a win with progressive betting (R12, R13)
+        return _("{action} is not possible now: use one of the buttons shown.").format(action=label)
+    if phase is Phase.BETTING:
         return _("{action} is not possible now: place an ante and deal first.").format(action=label)
-    # After the round (or COLLECT at a table without progressive betting): the buttons on the
-    # table are what it offers now.
-    return _("{action} is not possible now: use one of the buttons shown.").format(action=label)
+    return _("{action} is not possible now: the round is over.").format(action=label)
 
 
 class Banner(Enum):

@@ -81,6 +81,9 @@ def test_collect_refused_is_never_told_to_deal_first_nor_that_the_round_is_over(
         assert told == "COLLECT is not possible now: use one of the buttons shown.", phase
     assert "deal first" in error_text(errors.ActionNotAllowed("raise", "betting"))
     assert "raise or call first" in error_text(errors.ActionNotAllowed("collect", "decision"))
+    # Any other button after the round is told the round is over: the next deal is what comes.
+    told = error_text(errors.ActionNotAllowed("call", "settled"))
+    assert told == "CALL is not possible now: the round is over."
 
 
 def test_german_hand_is_no_singular_subject():
