@@ -134,7 +134,7 @@ async def test_a_voucher_numbered_offline_says_so(tmp_path, kiosk_id):
         text = screen_text(app)
         issued = app.session.store.journal_entries_after(0, 1000)[-1].voucher
         assert tickets.hall_of(issued) == 4321 and tickets.grouped(issued) in text
-        assert "Numero assegnato offline: utilizzabile altrove" in text
+        assert "Ricevuta emessa offline: utilizzabile sulle altre postazioni" in text
 
 
 @run

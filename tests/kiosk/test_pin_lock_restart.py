@@ -25,7 +25,7 @@ BANNER = {
     "de": "Aufsichtszugang gesperrt",
     "pl": "Dostęp obsługi zablokowany",
     "fr": "Accès de l'agent de salle bloqué",
-    "it": "Accesso dell'addetto di sala bloccato",
+    "it": "Inserimento PIN bloccato",
 }
 
 
