@@ -1,5 +1,5 @@
-"""The attendant menu: credits, cash-out, meters, operator settings, the journal check and the
-only way out; leaving it returns to play."""
+"""The attendant menu (credits, cash-out, meters, operator settings, the journal check, exit) and
+the way back from the attendant's side to play (`leave_attendant`)."""
 
 from __future__ import annotations
 

@@ -1,9 +1,9 @@
-"""A money action that starts with a number typed by the attendant (credits paid in, a voucher's
-number): the screen both share, with the credits now, a prompt, the field and the digit pad.
+"""The screen of a money action that starts with a number the attendant types (credits paid in,
+a voucher's number): the credits now, a prompt, the field, the digit pad, Enter and Esc.
 
-What each one differs in is its own: the words, the field and its check, and what Enter asks
-and carries out (`entered`). Enter is taken as `MoneyQuestions` takes a submit, and not while
-the screen waits for an answer to show.
+Each action keeps what is its own: its words, its field and the check of what was typed, and
+what Enter asks and carries out (`entered`). Enter is taken as `MoneyQuestions` takes a submit,
+and not while the screen waits for an answer to show (`waiting`).
 """
 
 from __future__ import annotations
@@ -58,6 +58,7 @@ class MoneyEntryScreen(MoneyQuestions, NumberEntry, AttendantScreen):
 
     @property
     def number_field(self) -> Input:
+        """The screen's one field."""
         return self.query_one(Input)
 
     def compose(self) -> ComposeResult:

@@ -1,4 +1,5 @@
-"""The attendant's PIN entry (F12 on a locked kiosk), the only way to the attendant menu."""
+"""The attendant's PIN entry (F12 on a locked kiosk): the way to the attendant menu or, once the
+journal has failed, out of Red Dog."""
 
 from __future__ import annotations
 
