@@ -11,7 +11,8 @@ import time
 import pytest
 
 from reddog_tui.store import Store
-from reddog_tui.ui.screens.attendant import AttendantMenu, PinScreen
+from reddog_tui.ui.screens.attendant_menu import AttendantMenu
+from reddog_tui.ui.screens.pin import PinScreen
 from reddog_tui.ui.screens.table import TableScreen
 from tests.ui.helpers import run, screen_text, wait_until
 
