@@ -124,7 +124,7 @@ async def test_recall_lists_the_last_ten_rounds_newest_first(tmp_path):
         # Amounts of the newest round: ante 5, not raised, spread 11 pays 1:1 (R9).
         newest = records[0]
         assert (newest.ante, newest.raised, newest.paid, newest.outcome) == (5, 0, 10, Outcome.WIN)
-        assert f"Credits {newest.credits_before:,} → {newest.credits_after:,}" in text
+        assert f"Balance {newest.credits_before:,} → {newest.credits_after:,}" in text
         # The local time (UTC+1) of the newest round, as Babel writes it in English.
         local = newest.time.astimezone()
         assert local.utcoffset().total_seconds() == 3600

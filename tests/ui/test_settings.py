@@ -22,7 +22,7 @@ async def test_progressive_is_locked_while_a_round_is_open(tmp_path):
         await pilot.press("enter", "plus", "d", "f2")
         assert isinstance(app.screen, SettingsScreen)
         reason = str(app.screen.query_one("#settings-reason").content)
-        assert reason == "Progressive betting can only be changed between rounds."
+        assert reason == "Finish the round with NEW BET or COLLECT to change progressive betting."
         assert app.screen.query_one("#setting-progressive").has_class("-locked")
         await pilot.press("down", "enter")  # try to switch it anyway
         assert app.session.state.config.progressive is False
