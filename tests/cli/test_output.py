@@ -47,7 +47,7 @@ def test_par_plural_of_decks(capsys):
 
 SIMULATE_LINES = {
     "en": ("rounds             20,000", "95% interval", "degrees of freedom", "rounds per second"),
-    "de": ("Runden              20.000", f"95{NBSP}%-Intervall", "Freiheitsgraden", "Runden pro Sekunde"),
+    "de": ("Runden              20.000", f"Konfidenzintervall 95{NBSP}%", "Freiheitsgraden", "Runden pro Sekunde"),
     "pl": (f"rundy             20{NBSP}000", "przedział ufności 95%", "stopniach swobody", "rundy na sekundę"),
     "fr": (f"manches                   20{NNBSP}000", f"intervalle de confiance à 95{NBSP}%", "degrés de liberté", "manches par seconde"),
     "it": ("mani                  20.000", "intervallo di confidenza al 95%", "gradi di libertà", "mani al secondo"),
@@ -72,7 +72,7 @@ def test_one_round_has_no_interval(capsys):
 
 def test_the_interval_starts_at_its_minimum(capsys):
     main(["--lang", "de", "simulate", "--rounds", str(MIN_ROUNDS_FOR_INTERVAL - 1), "--seed", "1"])
-    assert f"kein 95{NBSP}%-Intervall unter 100{NBSP}Runden" in capsys.readouterr().out
+    assert f"Konfidenzintervall 95{NBSP}% erst ab 100{NBSP}Runden" in capsys.readouterr().out
     main(["--lang", "de", "simulate", "--rounds", str(MIN_ROUNDS_FOR_INTERVAL), "--seed", "1", "--json"])
     low, high = json.loads(capsys.readouterr().out)["rtp_ci95"]
     assert low < high

@@ -203,8 +203,9 @@ def test_german_credits_have_one_name_on_the_balance_and_in_the_win_line():
 
 def test_german_blatt_names_a_kind_of_hand_never_a_round():
     """GLOSSARY.md: one deal of cards is a "Runde". "Blatt" stays only in the names of the hands
-    (aufeinanderfolgendes Blatt), in the PAR-Blatt and as the recall column that names the hand."""
-    allowed = re.compile(r"[Aa]ufeinanderfolgende[sn]? Blatt|PAR-Blatt|^Blatt$")
+    (aufeinanderfolgendes Blatt), in the PAR-Blatt, as the recall column that names the hand and in the
+    PAR sheet's P(Blatt), the chance of each kind of hand."""
+    allowed = re.compile(r"[Aa]ufeinanderfolgende[sn]? Blatt|PAR-Blatt|^Blatt$|^P\(Blatt\)$")
     catalogue = translations("de")
     drifted = [
         text for strings in catalogue.values() for text in strings if re.search(r"Bl[aä]tt", allowed.sub("", text))
