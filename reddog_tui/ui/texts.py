@@ -173,15 +173,19 @@ def error_text(error: errors.RedDogError) -> str:
     return _("That is not possible now.")
 
 
+AFTER_THE_ROUND = (Action.REBET, Action.NEW_BET, Action.DEAL, Action.COLLECT)
+
+
 def not_allowed_text(action: Action, phase: Phase) -> str:
     if action in (Action.ADD_CHIP, Action.REMOVE_CHIP):
         return _("Chips can only be placed or taken off before the deal.")
     label = button_label(action) if action in BUTTON_LABELS else ""
     if phase is Phase.DECISION:
         return _("{action} is not possible now: raise or call first.").format(action=label)
-    # COLLECT is offered only after a win with progressive betting, where it stands in for NEW BET
-    # and REBET (R12, R13): a refused one of these three is pointed to the buttons the table shows.
-    if action is Action.COLLECT or (phase is Phase.SETTLED and action in (Action.REBET, Action.NEW_BET)):
+    # After a round the table offers REBET and NEW BET, or with progressive betting DEAL and
+    # COLLECT (R12, R13): a refused one of these is pointed to the buttons the table shows. COLLECT
+    # is never offered before a win.
+    if action is Action.COLLECT or (phase is Phase.SETTLED and action in AFTER_THE_ROUND):
         return _("{action} is not possible now: use one of the buttons shown.").format(action=label)
     if phase is Phase.BETTING:
         return _("{action} is not possible now: place an ante and deal first.").format(action=label)
