@@ -35,6 +35,7 @@ ALLOWED: dict[str, set[str]] = {
     # The command line: `reddog` and the sub-commands it hands over to, with the UI's texts.
     "cli": PARTS - {"cli", "__main__"},
     "hall_cli": {"store", "i18n", "kiosk", "hall", "ui"},
+    "hall_voucher_cli": {"i18n", "hall", "hall_cli", "ui"},
     "operator_cli": {"engine", "store", "i18n", "ui"},
     "__main__": {"cli"},
 }
