@@ -249,9 +249,9 @@ def cashier_text(outcome, voucher: int, amount: int) -> str:
         return _("Voucher {number} was voided by the hall. Do not pay it.").format(number=shown)
     if outcome is server.Redemption.LOCKED_OUT:
         return _(
-            "Too many unknown voucher numbers were asked for at this cash desk: the hall refuses payments "
-            "here for a while. Do not pay anything; tell the floor manager."
-        )
+            "Voucher {number} was not checked: too many unknown voucher numbers were asked for at this cash "
+            "desk, and the hall refuses payments here for a while. Do not pay it; tell the floor manager."
+        ).format(number=shown)
     return _("The hall knows no voucher {number}. Do not pay it.").format(number=shown)
 
 

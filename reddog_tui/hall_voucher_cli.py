@@ -176,7 +176,7 @@ def audit_text(row) -> str:
     if row.event == "push":
         target = _("every kiosk") if row.subject is None else _("kiosk {kiosk}").format(kiosk=number(int(row.subject)))
         names = ", ".join(_("attendant PIN") if key == "attendant_pin_hash" else key for key in detail["settings"])
-        return _("Settings {push} sent to {target}: {names}").format(push=detail["push"], target=target, names=names)
+        return _("Settings {push} for {target}: {names}").format(push=detail["push"], target=target, names=names)
     if row.event == "payment":
         return _("Voucher {number} paid at the cash desk: {amount}").format(
             number=voucher_number(int(row.subject)), amount=credits(int(detail["amount"]))
@@ -189,12 +189,12 @@ def audit_text(row) -> str:
         return _("{role} retired").format(role=row.subject)
     if row.event == "lockout":
         return ngettext(
-            "{place} locked out until {time} after {count} unknown voucher number",
-            "{place} locked out until {time} after {count} unknown voucher numbers",
+            "{place} locked out until {until} after {count} unknown voucher number",
+            "{place} locked out until {until} after {count} unknown voucher numbers",
             int(detail["failures"]),
         ).format(
             place=row.subject,
-            time=local_time(datetime.fromisoformat(detail["until"])),
+            until=local_time(datetime.fromisoformat(detail["until"])),
             count=number(int(detail["failures"])),
         )
     was, now = detail.get("from", {}), detail.get("to", {})

@@ -246,12 +246,12 @@ def lockout_text(lock: Lockout) -> str:
     until = local_time(lock.until)
     if lock.kiosk_id is not None:
         return "⚠ " + ngettext(
-            "Kiosk {kiosk} is locked out until {time}: {count} unknown voucher number was asked for there.",
-            "Kiosk {kiosk} is locked out until {time}: {count} unknown voucher numbers were asked for there.",
+            "Kiosk {kiosk} is locked out until {until}: {count} unknown voucher number was asked for there.",
+            "Kiosk {kiosk} is locked out until {until}: {count} unknown voucher numbers were asked for there.",
             lock.failures,
-        ).format(kiosk=number(lock.kiosk_id), time=until, count=number(lock.failures))
+        ).format(kiosk=number(lock.kiosk_id), until=until, count=number(lock.failures))
     return "⚠ " + ngettext(
-        "The cash desk {login} is locked out until {time}: {count} unknown voucher number was asked for there.",
-        "The cash desk {login} is locked out until {time}: {count} unknown voucher numbers were asked for there.",
+        "The cash desk {login} is locked out until {until}: {count} unknown voucher number was asked for there.",
+        "The cash desk {login} is locked out until {until}: {count} unknown voucher numbers were asked for there.",
         lock.failures,
-    ).format(login=lock.place, time=until, count=number(lock.failures))
+    ).format(login=lock.place, until=until, count=number(lock.failures))
