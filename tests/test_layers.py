@@ -86,12 +86,12 @@ def importers_of(part: str) -> set[str]:
 
 
 def test_only_the_browser_and_the_command_line_import_ui_and_only_python_m_imports_cli():
-    assert importers_of("ui") == {"web", "cli", "hall_cli", "operator_cli"}
+    assert importers_of("ui") == {"web", "cli", "hall_cli", "hall_voucher_cli", "operator_cli"}
     assert importers_of("cli") == {"__main__"}
 
 
 def test_only_the_ui_and_the_command_line_import_the_hall():
-    assert importers_of("hall") == {"ui", "cli", "hall_cli"}
+    assert importers_of("hall") == {"ui", "cli", "hall_cli", "hall_voucher_cli"}
 
 
 def test_the_check_sees_relative_and_lazy_imports():
