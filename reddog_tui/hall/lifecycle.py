@@ -135,10 +135,10 @@ class VoucherRow:
 def vouchers(conn: psycopg.Connection, state: VoucherState | None = None) -> list[VoucherRow]:
     """The hall's vouchers, oldest first; only those in `state` if given."""
     rows = conn.execute(
-        "SELECT * FROM (SELECT v.number, v.amount, v.kiosk_id, to_timestamp(v.issued_at), v.issued_offline,"
-        f" {STATE_SQL} AS state, v.redeemed_at, v.redeemed_by, v.voided_at, v.voided_by, v.void_reason"
-        " FROM hall_voucher v CROSS JOIN hall_config c) x"
-        " WHERE %s::text IS NULL OR x.state = %s ORDER BY x.to_timestamp, x.number",
+        "SELECT * FROM (SELECT v.number, v.amount, v.kiosk_id, to_timestamp(v.issued_at) AS issued_at,"
+        f" v.issued_offline, {STATE_SQL} AS state, v.redeemed_at, v.redeemed_by, v.voided_at, v.voided_by,"
+        " v.void_reason FROM hall_voucher v CROSS JOIN hall_config c) x"
+        " WHERE %s::text IS NULL OR x.state = %s ORDER BY x.issued_at, x.number",
         (state, state),
     ).fetchall()
     return [VoucherRow(int(r[0]), int(r[1]), int(r[2]), r[3], bool(r[4]), VoucherState(r[5]), *r[6:]) for r in rows]
