@@ -598,20 +598,22 @@ MIGRATIONS: tuple[str, ...] = (
     LANGUAGE plpgsql SET search_path = pg_catalog, public, pg_temp AS $$
     DECLARE
         c public.hall_config;
+        moment timestamptz;
         since timestamptz;
         wrong integer;
     BEGIN
         SELECT * INTO c FROM public.hall_config;
         -- Two wrong numbers from one place at once must not both miss the lockout.
         PERFORM pg_advisory_xact_lock(hashtext('reddog hall lockout ' || caller));
-        INSERT INTO public.hall_redeem_failure (place, number) VALUES (caller, ticket);
-        since := greatest(clock_timestamp() - make_interval(secs => c.lockout_window_s),
+        moment := clock_timestamp();  -- after the wait for the lock
+        INSERT INTO public.hall_redeem_failure (place, number, at) VALUES (caller, ticket, moment);
+        since := greatest(moment - make_interval(secs => c.lockout_window_s),
                           (SELECT max(l.until) FROM public.hall_lockout l WHERE l.place = caller));
         SELECT count(DISTINCT f.number) INTO wrong FROM public.hall_redeem_failure f
             WHERE f.place = caller AND f.at > since;
         IF wrong >= c.lockout_failures AND public.hall_locked_until(caller) IS NULL THEN
-            INSERT INTO public.hall_lockout (place, until, failures)
-            VALUES (caller, clock_timestamp() + make_interval(secs => c.lockout_window_s), wrong);
+            INSERT INTO public.hall_lockout (place, locked_at, until, failures)
+            VALUES (caller, moment, moment + make_interval(secs => c.lockout_window_s), wrong);
             PERFORM pg_notify('reddog_hall', 'lockout');
         END IF;
     END $$;

@@ -84,8 +84,15 @@ def failures(conn, place: str) -> int:
 
 
 def lift(conn, place: str) -> None:
-    """The lockout of `place` over: its recorded end moved into the past (no waiting)."""
-    conn.execute("UPDATE hall_lockout SET until = clock_timestamp() - interval '1 second' WHERE place = %s", (place,))
+    """The lockout window of `place` and one second more pass, without waiting: every time the
+    hall recorded for it (its lockout and its wrong numbers) moved that far back."""
+    (window,) = conn.execute("SELECT lockout_window_s FROM hall_config").fetchone()
+    gone = f"{window + 1} seconds"
+    conn.execute(
+        "UPDATE hall_lockout SET locked_at = locked_at - %s::interval, until = until - %s::interval WHERE place = %s",
+        (gone, gone, place),
+    )
+    conn.execute("UPDATE hall_redeem_failure SET at = at - %s::interval WHERE place = %s", (gone, place))
 
 
 def age(conn, number: int, days: int) -> None:
@@ -201,6 +208,23 @@ def test_a_locked_out_kiosk_is_refused_a_valid_voucher_until_the_lockout_ends(
     assert server.redeem(conn, second, next(_seqs)).outcome is Redemption.UNKNOWN
     place = login(admin_conn, "kiosk", kiosk_id)
     assert admin_conn.execute("SELECT count(*) FROM hall_lockout WHERE place = %s", (place,)).fetchone() == (1,)
+
+
+def test_wrong_numbers_before_a_lockout_ended_never_count_again(hall, admin_conn, kiosk_conn, kiosk_id, capsys):
+    """Even when the operator lengthens the window after a lockout, the numbers that caused it are settled."""
+    conn = kiosk_conn(kiosk_id, hall)
+    hall_id = server.register_kiosk(conn, kiosk_id).hall_id
+    for n in guesses(hall_id, 5, seed=kiosk_id):
+        server.redeem(conn, n, next(_seqs))
+    place = login(admin_conn, "kiosk", kiosk_id)
+    lift(admin_conn, place)  # 601 s later
+    try:
+        assert cli(capsys, "--hall-dsn", hall, "hall", "config", "--lockout-window", "3600")[0] == 0
+        first, second = guesses(hall_id, 2, seed=kiosk_id + 1)
+        assert server.redeem(conn, first, next(_seqs)).outcome is Redemption.UNKNOWN
+        assert server.redeem(conn, second, next(_seqs)).outcome is Redemption.UNKNOWN  # 2, not 7
+    finally:
+        assert cli(capsys, "--hall-dsn", hall, "hall", "config", "--lockout-window", "600")[0] == 0
 
 
 def test_a_cash_desk_is_locked_out_on_its_own(hall, admin_conn, kiosk_conn, kiosk_id, issue, capsys):
