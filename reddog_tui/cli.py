@@ -137,6 +137,12 @@ def _message_language(argv: Sequence[str]) -> str:
     return system_language() or DEFAULT_LANGUAGE
 
 
+def _data_dir_option(parser: argparse.ArgumentParser) -> None:
+    """--data-dir also after a command that reads the journal; SUPPRESS keeps a value given before it."""
+    parser.add_argument("--data-dir", type=_folder, default=argparse.SUPPRESS, metavar=_("FOLDER"),
+                        help=_("where the game keeps its journal (also REDDOG_DATA_DIR)"))  # fmt: skip
+
+
 # --- the parser: one function per sub-command -------------------------------------------------
 
 
@@ -184,6 +190,8 @@ def _add_attendant(commands) -> None:
     journal.add_argument("--since", type=_since, metavar=_("DATE"),
                          help=_("from this date or time on, UTC unless a zone is given (ISO 8601)"))  # fmt: skip
     _export_format(journal)
+    for task in (set_pin, meters, journal):
+        _data_dir_option(task)
     tasks.metavar = "{" + ",".join(tasks.choices) + "}"
 
 
@@ -346,6 +354,7 @@ def _add_check(commands) -> None:
     )  # fmt: skip
     check.add_argument("--full", action="store_true", help=_("the whole file and the history as well"))
     check.add_argument("--json", action="store_true", help=_("one JSON object instead of a report"))
+    _data_dir_option(check)
 
 
 def _add_completion_and_manpage(commands) -> None:
@@ -379,8 +388,7 @@ def _add_serve(commands) -> None:
                        help=_("lock the kiosk for public play"))  # fmt: skip
     serve.add_argument(*LANGUAGE_OPTIONS, dest="lang", type=_language, default=argparse.SUPPRESS, metavar="{" + ",".join(LANGUAGES) + "}",
                        help=_("the language of the table and of these messages"))  # fmt: skip
-    serve.add_argument("--data-dir", type=_folder, default=argparse.SUPPRESS, metavar=_("FOLDER"),
-                       help=_("where the game keeps its journal (also REDDOG_DATA_DIR)"))  # fmt: skip
+    _data_dir_option(serve)
 
 
 SUB_COMMANDS: tuple[Callable, ...] = (

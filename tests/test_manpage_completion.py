@@ -66,7 +66,7 @@ def test_bash_completes_commands_and_options(capsys):
     assert subprocess.run(["bash", "-n"], input=script, text=True).returncode == 0
     assert "check" in complete(script, ["reddog", "ch"])
     assert complete(script, ["reddog", "attendant", "''"]) == ["journal", "meters", "set-pin"]
-    assert complete(script, ["reddog", "check", "--"]) >= ["--full", "--help", "--json"]
+    assert complete(script, ["reddog", "check", "--"]) == ["--data-dir", "--full", "--help", "--json"]
     assert complete(script, ["reddog", "--log-level", "''"]) == ["debug", "error", "info", "warning"]
 
 

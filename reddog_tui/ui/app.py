@@ -263,7 +263,7 @@ class RedDogApp(KioskApp, App):
     def apply_hall_settings(self) -> None:
         """Settings the hall sent, applied between rounds (the journal guard covers the timer); a new
         PIN once nobody is typing one."""
-        from .screens.attendant import PinScreen
+        from .screens.pin import PinScreen
 
         link = self.hall_link
         if link is not None and self.session is not None and link.apply_settings(pin_entry_open=self.shows(PinScreen)):

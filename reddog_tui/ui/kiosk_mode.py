@@ -140,12 +140,12 @@ class KioskApp(MixedIntoApp):
             elif isinstance(intent, ShowRealityCheck):
                 self.show_reality_check()
             elif isinstance(intent, OpenAttendantMenu):
-                from .screens.attendant import AttendantMenu
+                from .screens.attendant_menu import AttendantMenu
 
                 self.switch_screen(AttendantMenu())
                 self.refresh_session_info()
             elif isinstance(intent, CloseAttendant):
-                from .screens.attendant import leave_attendant
+                from .screens.attendant_menu import leave_attendant
 
                 # The mixin is only ever part of RedDogApp, the type the attendant screens name.
                 leave_attendant(self, "menu_timed_out" if intent.signed_in else None)  # type: ignore[arg-type]
@@ -183,8 +183,8 @@ class KioskApp(MixedIntoApp):
     # --- attendant and reminders ------------------------------------------------------
     def action_attendant(self) -> None:
         """F12: the PIN entry, in kiosk mode only; on a failed journal's screen it closes the kiosk."""
-        from .screens.attendant import PinScreen
         from .screens.attendant_base import AttendantScreen
+        from .screens.pin import PinScreen
 
         if self.attendant_sign_in() is None:
             return

@@ -55,8 +55,8 @@ class ShownKiosk(KioskMode):
 
     def attendant(self) -> Attendant:
         """How far the attendant's side is open: its screens, and a question over them, are on the stack."""
-        from .screens.attendant import PinScreen
         from .screens.attendant_base import AttendantScreen
+        from .screens.pin import PinScreen
 
         screens = [screen for screen in self.app.screen_stack if isinstance(screen, AttendantScreen)]
         if any(screen.waiting for screen in screens):

@@ -179,7 +179,9 @@ def not_allowed_text(action: Action, phase: Phase) -> str:
     label = button_label(action) if action in BUTTON_LABELS else ""
     if phase is Phase.DECISION:
         return _("{action} is not possible now: raise or call first.").format(action=label)
-    if action is Action.COLLECT:  # offered only after a win with progressive betting (R12, R13)
+    # COLLECT is offered only after a win with progressive betting, where it stands in for NEW BET
+    # and REBET (R12, R13): a refused one of these three is pointed to the buttons the table shows.
+    if action is Action.COLLECT or (phase is Phase.SETTLED and action in (Action.REBET, Action.NEW_BET)):
         return _("{action} is not possible now: use one of the buttons shown.").format(action=label)
     if phase is Phase.BETTING:
         return _("{action} is not possible now: place an ante and deal first.").format(action=label)

@@ -158,3 +158,20 @@ def test_the_language_option_may_be_spelt_out_and_joined_by_an_equals_sign(spell
     assert proc.returncode == 0 and HELP_WORDS["pl"][0] + " simulate" in proc.stdout
     refused = one_line_refusal(run_cli(["--lang", "de", "--language", "xx", "par"], LANG="C"))
     assert refused.startswith("reddog: ") and "xx" in refused and "not xx" not in refused
+
+
+# --data-dir after a command that reads the journal is the same folder as before it.
+AFTER_THE_COMMAND = [["check"], ["check", "--full"], ["attendant", "meters"], ["attendant", "journal"]]
+
+
+@pytest.mark.parametrize("command", AFTER_THE_COMMAND, ids=" ".join)
+def test_the_data_folder_may_follow_the_command(tmp_path, command):
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    before = run_cli(["--data-dir", str(tmp_path), *command])
+    after = run_cli([*command, "--data-dir", str(tmp_path)])
+    both = run_cli(["--data-dir", str(elsewhere), *command, "--data-dir", str(tmp_path)])  # the later one counts
+    assert "Traceback" not in after.stderr
+    assert str(tmp_path / "reddog.db") in after.stdout + after.stderr
+    assert (after.returncode, after.stdout) == (before.returncode, before.stdout) == (both.returncode, both.stdout)
+    assert str(elsewhere) not in both.stdout + both.stderr

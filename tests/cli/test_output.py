@@ -48,7 +48,7 @@ def test_par_plural_of_decks(capsys):
 SIMULATE_LINES = {
     "en": ("rounds             20,000", "95% interval", "degrees of freedom", "rounds per second"),
     "de": ("Runden              20.000", f"95{NBSP}%-Intervall", "Freiheitsgraden", "Runden pro Sekunde"),
-    "pl": (f"rundy             20{NBSP}000", "przedział 95%", "stopniach swobody", "rundy na sekundę"),
+    "pl": (f"rundy             20{NBSP}000", "przedział ufności 95%", "stopniach swobody", "rundy na sekundę"),
     "fr": (f"manches                   20{NNBSP}000", f"intervalle de confiance à 95{NBSP}%", "degrés de liberté", "manches par seconde"),
     "it": ("mani                  20.000", "intervallo di confidenza al 95%", "gradi di libertà", "mani al secondo"),
 }  # fmt: skip

@@ -9,7 +9,7 @@ import psycopg
 import pytest
 
 from reddog_tui.ui.kiosk_texts import local_time
-from reddog_tui.ui.screens.attendant import AttendantMenu
+from reddog_tui.ui.screens.attendant_menu import AttendantMenu
 from tests.kiosk.kiosk_helpers import enter_pin, kiosk_app
 from tests.ui.helpers import run, screen_text, wait_until
 

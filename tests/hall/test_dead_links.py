@@ -18,7 +18,7 @@ from reddog_tui.hall.replicator import Replicator
 from reddog_tui.hall.vouchers import RedeemOutcome, VoucherDesk
 from reddog_tui.i18n.formatting import voucher_number
 from reddog_tui.ui.hall_console import HallConsole
-from reddog_tui.ui.screens.attendant import AttendantMenu
+from reddog_tui.ui.screens.attendant_menu import AttendantMenu
 from tests.ui.helpers import run, screen_text
 
 from .conftest import login_dsn, own_database

@@ -6,7 +6,9 @@ import pytest
 
 from reddog_tui.i18n.formatting import voucher_number
 from reddog_tui.store import Store
-from reddog_tui.ui.screens.attendant import AttendantMenu, ConfirmScreen, RedeemVoucherScreen
+from reddog_tui.ui.screens.attendant_menu import AttendantMenu
+from reddog_tui.ui.screens.confirm import ConfirmScreen
+from reddog_tui.ui.screens.redeem_voucher import RedeemVoucherScreen
 from tests.kiosk.kiosk_helpers import enter_pin, with_pin
 from tests.kiosk.money_bursts import (
     COUNTS,
@@ -118,7 +120,7 @@ async def test_a_redemption_the_server_cannot_answer_stays_pending_and_is_finish
 async def test_a_voucher_numbered_offline_says_so(tmp_path, kiosk_id):
     from reddog_tui.hall import tickets
     from reddog_tui.store.settings import Key
-    from reddog_tui.ui.screens.attendant import VoucherScreen
+    from reddog_tui.ui.screens.voucher import VoucherScreen
 
     with Store.open(tmp_path / "kiosk") as store:
         store.set_setting(Key.HALL_ID, 4321)  # the kiosk reached its hall once
@@ -134,7 +136,7 @@ async def test_a_voucher_numbered_offline_says_so(tmp_path, kiosk_id):
         text = screen_text(app)
         issued = app.session.store.journal_entries_after(0, 1000)[-1].voucher
         assert tickets.hall_of(issued) == 4321 and tickets.grouped(issued) in text
-        assert "Numero assegnato offline: utilizzabile altrove" in text
+        assert "Ricevuta emessa offline: utilizzabile sulle altre postazioni" in text
 
 
 @run

@@ -188,7 +188,7 @@ def test_a_locked_out_kiosk_is_refused_a_valid_voucher_until_the_lockout_ends(
     assert admin_conn.execute("SELECT redeemed_kiosk FROM hall_voucher WHERE number = %s", (valid,)).fetchone() == (
         None,
     )
-    from reddog_tui.ui.screens.attendant import redemption_text
+    from reddog_tui.ui.screens.redeem_voucher import redemption_text
 
     i18n.set_language("fr")
     said = i18n._(

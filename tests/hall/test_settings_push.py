@@ -16,7 +16,8 @@ from reddog_tui.hall.kiosk_link import HallLink
 from reddog_tui.kiosk.pin import verify_pin
 from reddog_tui.store.session import HALL_SETTINGS_ACTIONS
 from reddog_tui.ui.app import RedDogApp
-from reddog_tui.ui.screens.attendant import AttendantMenu, PinScreen
+from reddog_tui.ui.screens.attendant_menu import AttendantMenu
+from reddog_tui.ui.screens.pin import PinScreen
 from tests.kiosk.kiosk_helpers import PIN, enter_pin
 from tests.ui.helpers import run, screen_text, wait_until
 

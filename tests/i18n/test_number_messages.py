@@ -100,7 +100,7 @@ SPECIAL = {
 }
 # Placeholders that hold no number, with what the code puts there.
 TEXT = {
-    # The attendant menu's hall line (ui/screens/attendant.py): what waits, already worded.
+    # The attendant menu's hall line (ui/screens/attendant_menu.py): what waits, already worded.
     "shipping": lambda: "3 entries waiting to be shipped",
     "name": lambda: "desk",
     "prefix": lambda: "casino_main",

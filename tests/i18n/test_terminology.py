@@ -65,7 +65,7 @@ CONCEPTS: dict[str, Concept] = {
     ),
     "net result": Concept(
         (None, "Net"),
-        {"en": "Net", "de": "Ergebnis", "pl": "Wynik", "fr": "Résultat", "it": "Risultato netto"},
+        {"en": "Net", "de": "Ergebnis", "pl": "Wynik", "fr": "Résultat", "it": "Netto"},
         {"de": r"\bSaldo\b", "pl": r"\b[Bb]ilans", "fr": r"\b[Ss]olde\b", "it": r"\b[Ss]aldo\b"},
     ),
     "cash-out voucher": Concept(

@@ -17,7 +17,7 @@ from reddog_tui.hall_cli import cashier_text
 from reddog_tui.i18n import LANGUAGES, set_language
 from reddog_tui.i18n.formatting import number, voucher_number
 from reddog_tui.operator_cli import journal_line
-from reddog_tui.ui.screens.attendant import redemption_text
+from reddog_tui.ui.screens.redeem_voucher import redemption_text
 
 VOUCHER = 1_000_000_001
 AMOUNT = 2500

@@ -37,11 +37,11 @@ HALL_VOUCHERS = (
 @pytest.mark.parametrize(
     ("count", "words"),
     [
-        (1, "1\u00a0potwierdzenie wypłaty zaksięgowane w\u00a0kiosku, a\u00a0niezrealizowane"),
-        (2, "2\u00a0potwierdzenia wypłaty zaksięgowane w\u00a0kiosku, a\u00a0niezrealizowane"),
-        (5, "5\u00a0potwierdzeń wypłaty zaksięgowanych w\u00a0kiosku, a\u00a0niezrealizowanych"),
-        (22, "22\u00a0potwierdzenia wypłaty zaksięgowane w\u00a0kiosku, a\u00a0niezrealizowane"),
-        (25, "25\u00a0potwierdzeń wypłaty zaksięgowanych w\u00a0kiosku, a\u00a0niezrealizowanych"),
+        (1, "1\u00a0potwierdzenie wypłaty zaksięgowane w\u00a0kiosku bez zgodnej realizacji"),
+        (2, "2\u00a0potwierdzenia wypłaty zaksięgowane w\u00a0kiosku bez zgodnej realizacji"),
+        (5, "5\u00a0potwierdzeń wypłaty zaksięgowanych w\u00a0kiosku bez zgodnej realizacji"),
+        (22, "22\u00a0potwierdzenia wypłaty zaksięgowane w\u00a0kiosku bez zgodnej realizacji"),
+        (25, "25\u00a0potwierdzeń wypłaty zaksięgowanych w\u00a0kiosku bez zgodnej realizacji"),
     ],
 )
 def test_polish_hall_line_counts_vouchers_in_each_plural_form(count, words):
@@ -50,5 +50,5 @@ def test_polish_hall_line_counts_vouchers_in_each_plural_form(count, words):
         line = ngettext(*HALL_VOUCHERS, count).format(kiosk=3, count=count)
     finally:
         set_language("en")
-    assert line == f"Kiosk 3: {words} dla niego przez salę."
+    assert line == f"Kiosk 3: {words} na serwerze sali."
     assert "kredyt" not in line  # {count} counts vouchers, not credits

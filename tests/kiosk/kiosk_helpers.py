@@ -43,7 +43,7 @@ async def enter_pin(pilot, pin: str = PIN) -> None:
     """Sign the attendant in: F12, the PIN put into its field, Enter. The tests whose subject is
     the PIN type it key by key (test_attendant.py, test_pin_lock_restart.py); here each of its
     keys would only cost a key press's wait."""
-    from reddog_tui.ui.screens.attendant import PinScreen
+    from reddog_tui.ui.screens.pin import PinScreen
 
     await pilot.press("f12")
     await wait_until(pilot, lambda: isinstance(pilot.app.screen, PinScreen))  # from a summary, one step later

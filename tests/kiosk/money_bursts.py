@@ -14,7 +14,7 @@ from textual.widget import Widget
 
 from reddog_tui.operator_cli import run_meters
 from reddog_tui.store import Store
-from reddog_tui.ui.screens.attendant import ConfirmScreen
+from reddog_tui.ui.screens.confirm import ConfirmScreen
 from reddog_tui.ui.widgets.buttons import KeyButton
 
 COUNTS = (2, 3, 10, 20)  # all within the app's key pace (a burst of 40 passes whole)

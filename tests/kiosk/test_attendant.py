@@ -7,8 +7,11 @@ import pytest
 from reddog_tui.cli import main
 from reddog_tui.kiosk.pin import verify_pin
 from reddog_tui.store import Store
-from reddog_tui.ui.screens.attendant import AttendantMenu, OperatorSettingsScreen, PinScreen, VoucherScreen
+from reddog_tui.ui.screens.attendant_menu import AttendantMenu
+from reddog_tui.ui.screens.operator_settings import OperatorSettingsScreen
+from reddog_tui.ui.screens.pin import PinScreen
 from reddog_tui.ui.screens.table import TableScreen
+from reddog_tui.ui.screens.voucher import VoucherScreen
 from tests.ui.helpers import run, screen_text
 
 from .kiosk_helpers import PIN, Clock, enter_pin, kiosk_app, paying_in
@@ -224,7 +227,8 @@ async def test_new_chip_values_rebuild_the_rack_wherever_the_menu_was_opened(tmp
 async def test_the_menu_is_worked_by_arrows_numbers_and_taps(tmp_path):
     from textual.widgets import OptionList
 
-    from reddog_tui.ui.screens.attendant import MENU, MetersScreen
+    from reddog_tui.ui.screens.attendant_menu import MENU
+    from reddog_tui.ui.screens.meters import MetersScreen
 
     app = kiosk_app(tmp_path)
     async with app.run_test(size=(80, 24)) as pilot:

@@ -6,8 +6,8 @@ import csv
 import sqlite3
 
 from reddog_tui.cli import main
-from reddog_tui.ui.screens.attendant import MetersScreen
 from reddog_tui.ui.screens.journal_check import JournalCheckScreen
+from reddog_tui.ui.screens.meters import MetersScreen
 from tests.ui.helpers import SPREAD_4_WIN, run, screen_text
 
 from .kiosk_helpers import enter_pin, kiosk_app, paying_in

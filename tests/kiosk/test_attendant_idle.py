@@ -12,9 +12,12 @@ import pytest
 from reddog_tui.kiosk.idle import IdleStep
 from reddog_tui.store import Store
 from reddog_tui.store.settings import Key
-from reddog_tui.ui.screens.attendant import AddCreditsScreen, AttendantMenu, ConfirmScreen, PinScreen
+from reddog_tui.ui.screens.add_credits import AddCreditsScreen
 from reddog_tui.ui.screens.attendant_base import AttendantScreen
+from reddog_tui.ui.screens.attendant_menu import AttendantMenu
+from reddog_tui.ui.screens.confirm import ConfirmScreen
 from reddog_tui.ui.screens.journal_check import JournalCheckScreen
+from reddog_tui.ui.screens.pin import PinScreen
 from reddog_tui.ui.screens.reality_check import RealityCheckScreen
 from reddog_tui.ui.screens.table import TableScreen
 from tests.ui.helpers import run, screen_text, wait_until

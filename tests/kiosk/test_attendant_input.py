@@ -11,14 +11,12 @@ import pytest
 
 from reddog_tui.engine import StackedDealer
 from reddog_tui.store import Store
-from reddog_tui.ui.screens.attendant import (
-    AttendantMenu,
-    ConfirmScreen,
-    OperatorSettingsScreen,
-    VoucherScreen,
-)
+from reddog_tui.ui.screens.attendant_menu import AttendantMenu
+from reddog_tui.ui.screens.confirm import ConfirmScreen
+from reddog_tui.ui.screens.operator_settings import OperatorSettingsScreen
 from reddog_tui.ui.screens.rules import RulesScreen
 from reddog_tui.ui.screens.table import TableScreen
+from reddog_tui.ui.screens.voucher import VoucherScreen
 from tests.ui.helpers import run, screen_text
 
 from .kiosk_helpers import enter_pin, kiosk_app, paying_in

@@ -7,7 +7,9 @@ import pytest
 from textual import events
 from textual.widgets import Input
 
-from reddog_tui.ui.screens.attendant import AddCreditsScreen, AttendantMenu, VoucherScreen
+from reddog_tui.ui.screens.add_credits import AddCreditsScreen
+from reddog_tui.ui.screens.attendant_menu import AttendantMenu
+from reddog_tui.ui.screens.voucher import VoucherScreen
 from tests.ui.helpers import run, screen_text
 
 from .kiosk_helpers import enter_pin, kiosk_app, paying_in

@@ -18,11 +18,12 @@ import reddog_tui.ui.screens as screens_package
 from reddog_tui.kiosk.intents import ShowRealityCheck
 from reddog_tui.kiosk.summary import SessionSummary
 from reddog_tui.store import Store
-from reddog_tui.ui.screens.attendant import RedeemVoucherScreen
 from reddog_tui.ui.screens.attendant_base import AttendantScreen
 from reddog_tui.ui.screens.attract import AttractScreen
 from reddog_tui.ui.screens.base import ScrollingScreen, ViewScreen
 from reddog_tui.ui.screens.error import StoreErrorScreen
+from reddog_tui.ui.screens.money_entry import MoneyEntryScreen
+from reddog_tui.ui.screens.redeem_voucher import RedeemVoucherScreen
 from reddog_tui.ui.screens.summary import SummaryScreen
 from tests.ui.helpers import run, screen_text
 from tests.ui.test_storage_errors import failing_writes
@@ -30,7 +31,7 @@ from tests.ui.test_storage_errors import failing_writes
 from .kiosk_helpers import PIN, Clock, enter_pin, kiosk_app, paying_in, with_pin
 
 EXIT_KEYS = ("ctrl+q", "ctrl+c", "ctrl+backslash", "ctrl+z")
-ABSTRACT = {ViewScreen, ScrollingScreen, AttendantScreen}  # bases: never shown themselves
+ABSTRACT = {ViewScreen, ScrollingScreen, AttendantScreen, MoneyEntryScreen}  # bases: never shown themselves
 
 
 def kiosk_screens() -> set[type[Screen]]:

@@ -11,7 +11,8 @@ import time
 import pytest
 
 from reddog_tui.store import Store
-from reddog_tui.ui.screens.attendant import AttendantMenu, PinScreen
+from reddog_tui.ui.screens.attendant_menu import AttendantMenu
+from reddog_tui.ui.screens.pin import PinScreen
 from reddog_tui.ui.screens.table import TableScreen
 from tests.ui.helpers import run, screen_text, wait_until
 
@@ -25,7 +26,7 @@ BANNER = {
     "de": "Aufsichtszugang gesperrt",
     "pl": "Dostęp obsługi zablokowany",
     "fr": "Accès de l'agent de salle bloqué",
-    "it": "Accesso dell'addetto di sala bloccato",
+    "it": "Inserimento PIN bloccato",
 }
 
 

@@ -4,7 +4,7 @@ rounds played and won, time played and net result (in the reality check's words)
 from __future__ import annotations
 
 from reddog_tui.i18n import _, next_language
-from reddog_tui.ui.screens.attendant import PinScreen
+from reddog_tui.ui.screens.pin import PinScreen
 from reddog_tui.ui.screens.summary import SUMMARY_SHOWN_S, SummaryScreen
 from reddog_tui.ui.screens.table import TableScreen
 from reddog_tui.ui.screens.welcome import WelcomeScreen

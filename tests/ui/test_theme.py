@@ -14,7 +14,7 @@ from textual.filter import dim_color
 import reddog_tui
 from reddog_tui.store.settings import DEFAULTS, SPECS, Key, SettingRefused, Switch, read_settings
 from reddog_tui.ui import theme
-from reddog_tui.ui.screens.attendant import AttendantMenu
+from reddog_tui.ui.screens.attendant_menu import AttendantMenu
 from reddog_tui.ui.screens.settings import SettingsScreen
 from reddog_tui.ui.widgets.card import CardView
 from tests.kiosk.kiosk_helpers import PIN, Clock, kiosk_app, paying_in

@@ -14,7 +14,10 @@ from reddog_tui.engine import Outcome, Phase
 from reddog_tui.i18n import _, next_language
 from reddog_tui.kiosk.pin import MAX_PIN_LENGTH
 from reddog_tui.ui.app import RedDogApp
-from reddog_tui.ui.screens.attendant import AddCreditsScreen, AttendantMenu, ConfirmScreen, PinScreen
+from reddog_tui.ui.screens.add_credits import AddCreditsScreen
+from reddog_tui.ui.screens.attendant_menu import AttendantMenu
+from reddog_tui.ui.screens.confirm import ConfirmScreen
+from reddog_tui.ui.screens.pin import PinScreen
 from reddog_tui.ui.screens.recall import RecallScreen
 from reddog_tui.ui.screens.rules import RulesScreen
 from reddog_tui.ui.screens.settings import SettingsScreen

@@ -84,6 +84,11 @@ def test_collect_refused_is_never_told_to_deal_first_nor_that_the_round_is_over(
     # Any other button after the round is told the round is over: the next deal is what comes.
     told = error_text(errors.ActionNotAllowed("call", "settled"))
     assert told == "CALL is not possible now: the round is over."
+    # After a win with progressive betting NEW BET and REBET give way to COLLECT: the round being
+    # over is no reason to refuse them.
+    for action in ("new_bet", "rebet"):
+        told = error_text(errors.ActionNotAllowed(action, "settled"))
+        assert told.endswith("is not possible now: use one of the buttons shown."), action
 
 
 def test_german_hand_is_no_singular_subject():
