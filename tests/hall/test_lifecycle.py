@@ -210,6 +210,24 @@ def test_a_locked_out_kiosk_is_refused_a_valid_voucher_until_the_lockout_ends(
     assert admin_conn.execute("SELECT count(*) FROM hall_lockout WHERE place = %s", (place,)).fetchone() == (1,)
 
 
+def test_an_intent_the_hall_answered_is_answered_the_same_after_a_lockout_and_after_expiry(
+    hall, admin_conn, kiosk_conn, kiosk_id, issue
+):
+    """A kiosk resuming a redemption (after a crash, a lost answer) must hear that it won, or the
+    voucher the hall marked for it would never be credited."""
+    valid = issue(kiosk_id + 3000, 60)
+    conn = kiosk_conn(kiosk_id, hall)
+    hall_id = server.register_kiosk(conn, kiosk_id).hall_id
+    seq, nonce = next(_seqs), 4242
+    won = server.redeem(conn, valid, seq, nonce)
+    assert won.outcome is Redemption.REDEEMED
+    for n in guesses(hall_id, 5, seed=kiosk_id):
+        server.redeem(conn, n, next(_seqs))
+    age(admin_conn, valid, 400)
+    assert server.redeem(conn, valid, seq, nonce) == won  # locked out and expired meanwhile
+    assert server.redeem(conn, valid, next(_seqs), nonce).outcome is Redemption.LOCKED_OUT  # another intent
+
+
 def test_wrong_numbers_before_a_lockout_ended_never_count_again(hall, admin_conn, kiosk_conn, kiosk_id, capsys):
     """Even when the operator lengthens the window after a lockout, the numbers that caused it are settled."""
     conn = kiosk_conn(kiosk_id, hall)
