@@ -19,7 +19,7 @@ from typing import NoReturn
 
 from . import __version__
 from .engine.cards import MAX_DECKS, MIN_DECKS
-from .hall.numbers import MAX_KIOSK_ID
+from .hall.numbers import MAX_KIOSK_ID, SETTING_BOUNDS
 from .i18n import DEFAULT_LANGUAGE, LANGUAGES, N_, _, ngettext, set_language, system_language
 from .ui.glyphs import GLYPH_CHOICES
 
@@ -242,6 +242,8 @@ def _add_hall(commands) -> None:
                                           "administrator: the roles, the tables and the hall's identifier."))  # fmt: skip
     init.add_argument("--prefix", metavar=_("PREFIX"),
                       help=_("the start of every role name of this hall (default: the database name)"))  # fmt: skip
+    init.add_argument("--voucher-expiry-days", type=_hall_setting("voucher_expiry_days"), metavar="N",
+                      help=_("how many days a voucher stays valid (default: 365)"))  # fmt: skip
     tasks.add_parser("migrate", help=_("bring the hall's tables up to this version (administrator)"),
                      description=_("Applies the hall's newer migrations, connected as the administrator."))  # fmt: skip
     enroll = tasks.add_parser("enroll", help=_("make the login of a kiosk, a cashier or a console (administrator)"),
@@ -269,7 +271,60 @@ def _add_hall(commands) -> None:
                                              "and stopped the other."))  # fmt: skip
     resolve.add_argument("kiosk", type=_whole_number(1, MAX_KIOSK_ID, _("NUMBER")), metavar=_("NUMBER"),
                          help=_("the kiosk's number in the hall"))  # fmt: skip
+    _add_hall_vouchers(tasks)
     tasks.metavar = "{" + ",".join(tasks.choices) + "}"
+
+
+def _hall_setting(key: str) -> Callable[[str], int]:
+    option = {"voucher_expiry_days": "--voucher-expiry-days", "lockout_failures": "--lockout-failures",
+              "lockout_window_s": "--lockout-window"}[key]  # fmt: skip
+    return _whole_number(*SETTING_BOUNDS[key], option)
+
+
+def _void_reason(text: str) -> str:
+    from .hall.lifecycle import VOID_REASON_MAX
+
+    if not text.strip() or len(text.strip()) > VOID_REASON_MAX:
+        raise argparse.ArgumentTypeError(
+            _("--reason must say why, in at most {count} characters.").format(count=VOID_REASON_MAX)
+        )
+    return text.strip()
+
+
+def _add_hall_vouchers(tasks) -> None:
+    """`reddog hall config | void | vouchers | audit`: a voucher's life after it is issued."""
+    config = tasks.add_parser("config", help=_("show or set how long vouchers stay valid and when a place is locked out"),
+                              description=_("Shows the hall's voucher settings; with options, sets them first "
+                                            "(an administrator's connection)."))  # fmt: skip
+    config.add_argument("--voucher-expiry-days", type=_hall_setting("voucher_expiry_days"), metavar="N",
+                        help=_("how many days a voucher stays valid after it is issued"))  # fmt: skip
+    config.add_argument("--lockout-failures", type=_hall_setting("lockout_failures"), metavar="N",
+                        help=_("how many unknown voucher numbers lock a kiosk or cash desk out"))  # fmt: skip
+    config.add_argument("--lockout-window", type=_hall_setting("lockout_window_s"), metavar="S",
+                        help=_("within how many seconds they count, and how long the lockout lasts"))  # fmt: skip
+    void = tasks.add_parser("void", help=_("void a voucher not yet redeemed (administrator)"),
+                            description=_("Voids a voucher that has not been redeemed: from then on every kiosk "
+                                          "and cash desk refuses it. Exit status 3 if it was redeemed, voided "
+                                          "already or is unknown."))  # fmt: skip
+    void.add_argument("voucher", type=_voucher_typed, metavar=_("NUMBER"), help=_("the voucher's validation number"))
+    void.add_argument("--reason", type=_void_reason, required=True, metavar=_("TEXT"),
+                      help=_("why it is voided, kept in the audit trail"))  # fmt: skip
+    vouchers = tasks.add_parser("vouchers", help=_("list the hall's vouchers and their state"),
+                                description=_("The hall's vouchers, oldest first: number, amount, kiosk, when "
+                                              "issued and state (valid, redeemed, expired or voided)."))  # fmt: skip
+    which = vouchers.add_mutually_exclusive_group()
+    which.add_argument("--unredeemed", dest="state", action="store_const", const="open",
+                       help=_("only those that can still be redeemed"))  # fmt: skip
+    which.add_argument("--expired", dest="state", action="store_const", const="expired",
+                       help=_("only those that expired without being redeemed"))  # fmt: skip
+    vouchers.add_argument("--json", action="store_true", help=_("JSON for programs"))
+    audit = tasks.add_parser("audit", help=_("who pushed, paid, voided, retired, changed settings or was locked out"),
+                             description=_("The hall's audit trail, oldest first: every push, payment at the cash "
+                                           "desk, void, retirement, change of settings and lockout, with the "
+                                           "login that did it and when."))  # fmt: skip
+    audit.add_argument("--since", type=_since, metavar=_("DATE"),
+                       help=_("from this date or time on, UTC unless a zone is given (ISO 8601)"))  # fmt: skip
+    audit.add_argument("--json", action="store_true", help=_("JSON for programs"))
 
 
 def _export_format(parser: argparse.ArgumentParser) -> None:
@@ -556,6 +611,21 @@ def _hall_dsn(args: argparse.Namespace) -> str | None:
     return args.hall_dsn
 
 
+def _run_hall_vouchers(args: argparse.Namespace) -> int:
+    from . import hall_voucher_cli
+
+    dsn = _hall_dsn(args)
+    if args.hall_command == "config":
+        given = {"voucher_expiry_days": args.voucher_expiry_days, "lockout_failures": args.lockout_failures,
+                 "lockout_window_s": args.lockout_window}  # fmt: skip
+        return hall_voucher_cli.run_config(dsn, {k: v for k, v in given.items() if v is not None})
+    if args.hall_command == "void":
+        return hall_voucher_cli.run_void(dsn, args.voucher, args.reason)
+    if args.hall_command == "vouchers":
+        return hall_voucher_cli.run_vouchers(dsn, args.state, args.json)
+    return hall_voucher_cli.run_audit(dsn, args.since, args.json)
+
+
 def run_hall(args: argparse.Namespace) -> int:
     from .hall_cli import run_console
     from .hall_cli import run_hall as run
@@ -572,7 +642,7 @@ def run_hall(args: argparse.Namespace) -> int:
 
         options: dict[str, object] = {}
         if args.hall_command == "init":
-            options = {"prefix": args.prefix}
+            options = {"prefix": args.prefix, "voucher_expiry_days": args.voucher_expiry_days}
         elif args.hall_command == "enroll":
             kind = "kiosk" if args.kiosk is not None else "cashier" if args.cashier is not None else "console"
             options = {"kind": kind, "who": args.kiosk or args.cashier or args.console, "out_dir": args.out,
@@ -584,6 +654,8 @@ def run_hall(args: argparse.Namespace) -> int:
         from .hall_cli import run_resolve
 
         return run_resolve(_hall_dsn(args), args.kiosk)
+    if args.hall_command in ("config", "void", "vouchers", "audit"):
+        return _run_hall_vouchers(args)
     return run(args.hall_command, _hall_dsn(args), getattr(args, "voucher", None))
 
 

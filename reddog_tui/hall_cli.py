@@ -171,13 +171,13 @@ def _refused(exc) -> int:
     return EXIT_USAGE
 
 
-def _init(conn, prefix: str | None = None) -> int:
+def _init(conn, prefix: str | None = None, voucher_expiry_days: int | None = None) -> int:
     import secrets
 
     from .hall import admin
 
     try:
-        setup = admin.init(conn, prefix, secrets.SystemRandom())
+        setup = admin.init(conn, prefix, secrets.SystemRandom(), voucher_expiry_days)
     except admin.HallSetupError as exc:
         return _refused(exc)
     print(
@@ -243,6 +243,15 @@ def cashier_text(outcome, voucher: int, amount: int) -> str:
         return _("Voucher {number} has been redeemed already. Do not pay it.").format(number=shown)
     if outcome is server.Redemption.OTHER_HALL:
         return _("Voucher {number} is another hall's. Do not pay it.").format(number=shown)
+    if outcome is server.Redemption.EXPIRED:
+        return _("Voucher {number} has expired. Do not pay it.").format(number=shown)
+    if outcome is server.Redemption.VOIDED:
+        return _("Voucher {number} was voided by the hall. Do not pay it.").format(number=shown)
+    if outcome is server.Redemption.LOCKED_OUT:
+        return _(
+            "Voucher {number} was not checked: too many unknown voucher numbers were asked for at this cash "
+            "desk, and the hall refuses payments here for a while. Do not pay it; tell the floor manager."
+        ).format(number=shown)
     return _("The hall knows no voucher {number}. Do not pay it.").format(number=shown)
 
 

@@ -31,7 +31,8 @@ def roff(text: str) -> str:
 def _usage(parser: argparse.ArgumentParser) -> str:
     """The usage line as one paragraph, without argparse's "usage:" and its indentation."""
     words = parser.format_usage().split()
-    return roff(" ".join(words[1:] if words and words[0].endswith(":") else words))
+    # A long list of choices may break after any of its commas (\: is roff's invisible break point).
+    return roff(" ".join(words[1:] if words and words[0].endswith(":") else words)).replace(",", ",\\:")
 
 
 def _options(parser: argparse.ArgumentParser) -> list[str]:

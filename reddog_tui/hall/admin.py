@@ -50,6 +50,8 @@ CONSOLE_TABLES = (
     "hall_kiosk_status",
     "hall_config",
     "hall_login",
+    "hall_lockout",  # migration 5: the console's alarm
+    "hall_audit",  # migration 5: `reddog hall audit` on a console's login
 )
 
 
@@ -93,11 +95,18 @@ class HallSetup:
     version: int
 
 
-def init(conn: psycopg.Connection, prefix: str | None, rng: random.Random) -> HallSetup:
+def init(
+    conn: psycopg.Connection, prefix: str | None, rng: random.Random, voucher_expiry_days: int | None = None
+) -> HallSetup:
     """Create the roles, run the migrations as the owner, set the hall's identity, grant.
 
-    `rng` draws the hall identifier (secrets.SystemRandom() in use). Refuses a database that
-    is a hall already (HallSetupError "initialised"): `migrate` is for that."""
+    `rng` draws the hall identifier (secrets.SystemRandom() in use); `voucher_expiry_days`, if
+    given, how long the hall's vouchers stay valid (hall/lifecycle.py's bounds). Refuses a
+    database that is a hall already (HallSetupError "initialised"): `migrate` is for that."""
+    from .lifecycle import check_setting
+
+    if voucher_expiry_days is not None:
+        check_setting("voucher_expiry_days", voucher_expiry_days)
     dbname = conn.info.dbname
     prefix = prefix if prefix is not None else default_prefix(dbname)
     if not PREFIX_PATTERN.match(prefix):
@@ -132,7 +141,15 @@ def init(conn: psycopg.Connection, prefix: str | None, rng: random.Random) -> Ha
     hall_id = tickets.new_hall_id(rng)
     with conn.transaction():
         conn.execute(sql.SQL("SET LOCAL ROLE {}").format(sql.Identifier(owner)))
-        conn.execute("INSERT INTO hall_config (hall_id, role_prefix) VALUES (%s, %s)", (hall_id, prefix))
+        given: dict[str, object] = {"hall_id": hall_id, "role_prefix": prefix}
+        if voucher_expiry_days is not None:
+            given["voucher_expiry_days"] = voucher_expiry_days
+        conn.execute(
+            sql.SQL("INSERT INTO hall_config ({}) VALUES ({})").format(
+                sql.SQL(", ").join(map(sql.Identifier, given)), sql.SQL(", ").join(sql.Placeholder() * len(given))
+            ),
+            list(given.values()),
+        )
     grant(conn, prefix)
     return HallSetup(prefix, hall_id, version)
 

@@ -1,5 +1,6 @@
 """The floor manager's view of the hall, read in one transaction: each kiosk's status, the
-vouchers not yet redeemed and the discrepancies. The console draws it; nothing here draws."""
+vouchers the hall still owes, the discrepancies and the places locked out. The console draws
+it; nothing here draws."""
 
 from __future__ import annotations
 
@@ -9,6 +10,7 @@ from datetime import datetime
 
 import psycopg
 
+from .lifecycle import STATE_SQL, Lockout, lockouts
 from .meters import HallMeters, KioskMeters, hall_meters
 from .server import NOTIFY_CHANNEL
 
@@ -40,8 +42,9 @@ class OutstandingVoucher:
 @dataclass(frozen=True, slots=True)
 class Floor:
     kiosks: tuple[KioskStatus, ...]
-    vouchers: tuple[OutstandingVoucher, ...]
+    vouchers: tuple[OutstandingVoucher, ...]  # neither redeemed, voided nor expired
     meters: HallMeters
+    lockouts: tuple[Lockout, ...] = ()  # places refused for asking about wrong numbers: an alarm
 
     @property
     def outstanding(self) -> int:
@@ -61,9 +64,11 @@ def read_floor(conn: psycopg.Connection) -> Floor:
             " ORDER BY k.kiosk_id"
         ).fetchall()
         vouchers = conn.execute(
-            "SELECT number, amount, kiosk_id, to_timestamp(issued_at), issued_offline FROM hall_voucher"
-            " WHERE redeemed_seq IS NULL ORDER BY issued_at, number"
+            "SELECT v.number, v.amount, v.kiosk_id, to_timestamp(v.issued_at), v.issued_offline"
+            f" FROM hall_voucher v CROSS JOIN hall_config c WHERE {STATE_SQL} = 'open'"
+            " ORDER BY v.issued_at, v.number"
         ).fetchall()
+        locked = lockouts(conn)
     by_id = {k.kiosk_id: k for k in meters.kiosks}
     kiosks = tuple(
         KioskStatus(
@@ -75,7 +80,7 @@ def read_floor(conn: psycopg.Connection) -> Floor:
         )
         for kiosk_id, seen, lag, balance in rows
     )
-    return Floor(kiosks, tuple(OutstandingVoucher(*row) for row in vouchers), meters)
+    return Floor(kiosks, tuple(OutstandingVoucher(*row) for row in vouchers), meters, tuple(locked))
 
 
 def listen(conn: psycopg.Connection) -> None:

@@ -3,7 +3,7 @@
 from ..store.database import STANDALONE_LAST
 from ..store.settings import MAX_KIOSK_ID
 
-__all__ = ["CASHIER", "KIOSK_RANGE", "MAX_KIOSK_ID", "SERVER_FIRST"]
+__all__ = ["CASHIER", "KIOSK_RANGE", "MAX_KIOSK_ID", "SERVER_FIRST", "SETTING_BOUNDS"]
 
 # Kiosk ids are 1..MAX_KIOSK_ID; 0 stands for the cashier's desk in redemptions.
 CASHIER = 0
@@ -12,3 +12,11 @@ CASHIER = 0
 # numbers them from its own range kiosk_id * KIOSK_RANGE + 1 onwards. No two kinds meet.
 SERVER_FIRST = STANDALONE_LAST + 1
 KIOSK_RANGE = 1_000_000_000
+
+# The hall's voucher settings an operator may set (`reddog hall config`), with their bounds; the
+# server's CHECK constraints (migration 5) hold the same.
+SETTING_BOUNDS: dict[str, tuple[int, int]] = {
+    "voucher_expiry_days": (1, 3650),
+    "lockout_failures": (2, 100),
+    "lockout_window_s": (10, 86400),  # also how long a lockout lasts
+}

@@ -465,6 +465,253 @@ MIGRATIONS: tuple[str, ...] = (
             WHERE p.push_id > after AND (p.kiosk_id = k OR p.kiosk_id IS NULL) ORDER BY p.push_id;
     END $$;
     """,
+    # 5: the voucher's lifecycle. Expiry after voucher_expiry_days, voiding by an operator, the
+    # lockout of a place (a kiosk's or a cash desk's login) that asks about wrong numbers, and an
+    # append-only audit trail written by triggers, so that no way of changing the hall escapes it.
+    """
+    ALTER TABLE hall_config
+        ADD CONSTRAINT hall_config_expiry_days CHECK (voucher_expiry_days BETWEEN 1 AND 3650),
+        ADD CONSTRAINT hall_config_lockout_failures CHECK (lockout_failures BETWEEN 2 AND 100),
+        ADD CONSTRAINT hall_config_lockout_window CHECK (lockout_window_s BETWEEN 10 AND 86400);
+
+    ALTER TABLE hall_voucher
+        ADD COLUMN voided_at timestamptz, ADD COLUMN voided_by name, ADD COLUMN void_reason text,
+        ADD CONSTRAINT hall_voucher_void CHECK ((voided_at IS NULL) = (voided_by IS NULL)
+                                                AND (voided_at IS NULL) = (void_reason IS NULL)),
+        ADD CONSTRAINT hall_voucher_void_or_redeemed CHECK (voided_at IS NULL OR redeemed_kiosk IS NULL);
+
+    -- Numbers a place asked to redeem that are no voucher the hall issued: what a lockout counts.
+    CREATE TABLE hall_redeem_failure (
+        place name NOT NULL,                     -- the login that asked
+        number bigint NOT NULL,
+        at timestamptz NOT NULL DEFAULT clock_timestamp()
+    );
+    CREATE INDEX hall_redeem_failure_place ON hall_redeem_failure (place, at);
+
+    -- A place locked out: every redemption it asks for is refused until `until`.
+    CREATE TABLE hall_lockout (
+        lockout_id bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+        place name NOT NULL,
+        locked_at timestamptz NOT NULL DEFAULT clock_timestamp(),
+        until timestamptz NOT NULL,
+        failures integer NOT NULL
+    );
+    CREATE INDEX hall_lockout_place ON hall_lockout (place, until);
+
+    -- Who did what and when: appended by the triggers below, never changed or deleted.
+    CREATE TABLE hall_audit (
+        audit_id bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+        at timestamptz NOT NULL DEFAULT clock_timestamp(),
+        who name NOT NULL DEFAULT session_user,
+        event text NOT NULL CHECK (event IN ('push', 'payment', 'void', 'retire', 'config', 'lockout')),
+        subject text,                            -- the voucher, kiosk, login or place concerned
+        detail jsonb NOT NULL DEFAULT '{}'
+    );
+
+    CREATE FUNCTION hall_audit_refuse() RETURNS trigger
+    LANGUAGE plpgsql SET search_path = pg_catalog, pg_temp AS $$
+    BEGIN
+        RAISE EXCEPTION 'the hall''s audit trail is append-only: % refused', TG_OP USING ERRCODE = '42501';
+    END $$;
+    CREATE TRIGGER hall_audit_append_only BEFORE UPDATE OR DELETE ON hall_audit
+        FOR EACH ROW EXECUTE FUNCTION hall_audit_refuse();
+    CREATE TRIGGER hall_audit_no_truncate BEFORE TRUNCATE ON hall_audit
+        FOR EACH STATEMENT EXECUTE FUNCTION hall_audit_refuse();
+
+    -- The triggers write as the owner, whoever changed the table; `who` is the login (session_user).
+    CREATE FUNCTION hall_audit_push() RETURNS trigger
+    LANGUAGE plpgsql SECURITY DEFINER SET search_path = pg_catalog, public, pg_temp AS $$
+    BEGIN
+        INSERT INTO public.hall_audit (event, subject, detail)  -- the names only: a PIN's hash stays in the push
+        VALUES ('push', NEW.kiosk_id::text, jsonb_build_object('push', NEW.push_id,
+                'settings', (SELECT coalesce(jsonb_agg(s.key ORDER BY s.key), '[]') FROM jsonb_object_keys(NEW.settings) s(key))));
+        RETURN NULL;
+    END $$;
+    CREATE TRIGGER hall_audit_push AFTER INSERT ON hall_push FOR EACH ROW EXECUTE FUNCTION hall_audit_push();
+
+    CREATE FUNCTION hall_audit_voucher() RETURNS trigger
+    LANGUAGE plpgsql SECURITY DEFINER SET search_path = pg_catalog, public, pg_temp AS $$
+    BEGIN
+        IF OLD.redeemed_kiosk IS NULL AND NEW.redeemed_kiosk = 0 THEN  -- 0: the cash desk
+            INSERT INTO public.hall_audit (event, subject, detail)
+            VALUES ('payment', NEW.number::text, jsonb_build_object('amount', NEW.amount));
+        END IF;
+        IF OLD.voided_at IS NULL AND NEW.voided_at IS NOT NULL THEN
+            INSERT INTO public.hall_audit (event, subject, detail)
+            VALUES ('void', NEW.number::text, jsonb_build_object('amount', NEW.amount, 'reason', NEW.void_reason));
+        END IF;
+        RETURN NULL;
+    END $$;
+    CREATE TRIGGER hall_audit_voucher AFTER UPDATE ON hall_voucher FOR EACH ROW EXECUTE FUNCTION hall_audit_voucher();
+
+    CREATE FUNCTION hall_audit_login() RETURNS trigger
+    LANGUAGE plpgsql SECURITY DEFINER SET search_path = pg_catalog, public, pg_temp AS $$
+    BEGIN
+        IF OLD.retired_at IS NULL AND NEW.retired_at IS NOT NULL THEN
+            INSERT INTO public.hall_audit (event, subject, detail)
+            VALUES ('retire', NEW.role, jsonb_build_object('kiosk', NEW.kiosk_id));
+        END IF;
+        RETURN NULL;
+    END $$;
+    CREATE TRIGGER hall_audit_login AFTER UPDATE ON hall_login FOR EACH ROW EXECUTE FUNCTION hall_audit_login();
+
+    CREATE FUNCTION hall_audit_config() RETURNS trigger
+    LANGUAGE plpgsql SECURITY DEFINER SET search_path = pg_catalog, public, pg_temp AS $$
+    DECLARE
+        now_set jsonb := jsonb_build_object('voucher_expiry_days', NEW.voucher_expiry_days,
+            'lockout_failures', NEW.lockout_failures, 'lockout_window_s', NEW.lockout_window_s);
+        was_set jsonb := '{}';
+    BEGIN
+        IF TG_OP = 'UPDATE' THEN
+            was_set := jsonb_build_object('voucher_expiry_days', OLD.voucher_expiry_days,
+                'lockout_failures', OLD.lockout_failures, 'lockout_window_s', OLD.lockout_window_s);
+        END IF;
+        IF now_set IS DISTINCT FROM was_set THEN
+            INSERT INTO public.hall_audit (event, subject, detail)
+            VALUES ('config', NULL, jsonb_build_object('from', was_set, 'to', now_set));
+        END IF;
+        RETURN NULL;
+    END $$;
+    CREATE TRIGGER hall_audit_config AFTER INSERT OR UPDATE ON hall_config
+        FOR EACH ROW EXECUTE FUNCTION hall_audit_config();
+
+    CREATE FUNCTION hall_audit_lockout() RETURNS trigger
+    LANGUAGE plpgsql SECURITY DEFINER SET search_path = pg_catalog, public, pg_temp AS $$
+    BEGIN
+        INSERT INTO public.hall_audit (who, event, subject, detail)
+        VALUES (session_user, 'lockout', NEW.place, jsonb_build_object('until', NEW.until, 'failures', NEW.failures));
+        RETURN NULL;
+    END $$;
+    CREATE TRIGGER hall_audit_lockout AFTER INSERT ON hall_lockout FOR EACH ROW EXECUTE FUNCTION hall_audit_lockout();
+
+    -- The end of the caller's lockout, or NULL when it is not locked out.
+    CREATE FUNCTION hall_locked_until(caller name) RETURNS timestamptz
+    LANGUAGE sql STABLE SET search_path = pg_catalog, public, pg_temp AS $$
+        SELECT max(l.until) FROM public.hall_lockout l WHERE l.place = caller AND l.until > clock_timestamp()
+    $$;
+
+    -- `caller` asked for `ticket`, no voucher of the hall: recorded. With lockout_failures different
+    -- numbers within lockout_window_s (none counted from before its last lockout ended), the place
+    -- is locked out for lockout_window_s. Written in the redemption's own statement, which returns
+    -- its refusal rather than raising, so the count is kept.
+    CREATE FUNCTION hall_wrong_number(caller name, ticket bigint) RETURNS void
+    LANGUAGE plpgsql SET search_path = pg_catalog, public, pg_temp AS $$
+    DECLARE
+        c public.hall_config;
+        moment timestamptz;
+        since timestamptz;
+        wrong integer;
+    BEGIN
+        SELECT * INTO c FROM public.hall_config;
+        -- Two wrong numbers from one place at once must not both miss the lockout.
+        PERFORM pg_advisory_xact_lock(hashtext('reddog hall lockout ' || caller));
+        moment := clock_timestamp();  -- after the wait for the lock
+        INSERT INTO public.hall_redeem_failure (place, number, at) VALUES (caller, ticket, moment);
+        since := greatest(moment - make_interval(secs => c.lockout_window_s),
+                          (SELECT max(l.until) FROM public.hall_lockout l WHERE l.place = caller));
+        SELECT count(DISTINCT f.number) INTO wrong FROM public.hall_redeem_failure f
+            WHERE f.place = caller AND f.at > since;
+        IF wrong >= c.lockout_failures AND public.hall_locked_until(caller) IS NULL THEN
+            INSERT INTO public.hall_lockout (place, locked_at, until, failures)
+            VALUES (caller, moment, moment + make_interval(secs => c.lockout_window_s), wrong);
+            PERFORM pg_notify('reddog_hall', 'lockout');
+        END IF;
+    END $$;
+
+    -- Why voucher `v` (of the hall) cannot be paid now, or NULL if it can.
+    CREATE FUNCTION hall_voucher_refusal(v public.hall_voucher) RETURNS text
+    LANGUAGE sql STABLE SET search_path = pg_catalog, public, pg_temp AS $$
+        SELECT CASE
+            WHEN v.voided_at IS NOT NULL THEN 'voided'
+            WHEN v.redeemed_kiosk IS NOT NULL THEN 'already_redeemed'
+            WHEN to_timestamp(v.issued_at) < clock_timestamp()
+                 - make_interval(days => (SELECT c.voucher_expiry_days FROM public.hall_config c)) THEN 'expired'
+        END
+    $$;
+
+    -- As in migration 4, and: the same intent asking again gets its answer first, whatever
+    -- happened since; then a locked-out kiosk is refused; a number that is no voucher of the
+    -- hall is counted; a voided or expired voucher is refused as such.
+    CREATE OR REPLACE FUNCTION hall_redeem(ticket bigint, intent_seq bigint, intent_nonce bigint)
+    RETURNS TABLE (outcome text, amount bigint, kiosk_id integer, seq bigint, nonce bigint)
+    LANGUAGE plpgsql SECURITY DEFINER SET search_path = pg_catalog, public, pg_temp AS $$
+    #variable_conflict use_column
+    DECLARE
+        k integer := public.hall_caller('kiosk');
+        v public.hall_voucher;
+        known boolean;
+        refusal text;
+    BEGIN
+        SELECT * INTO v FROM public.hall_voucher h WHERE h.number = ticket;
+        known := FOUND;
+        IF known AND v.redeemed_kiosk = k AND v.redeemed_seq = intent_seq
+           AND v.redeemed_nonce IS NOT DISTINCT FROM intent_nonce THEN
+            RETURN QUERY SELECT 'redeemed'::text, v.amount, k, intent_seq, intent_nonce;
+            RETURN;
+        END IF;
+        IF public.hall_locked_until(session_user) IS NOT NULL THEN
+            RETURN QUERY SELECT 'locked_out'::text, 0::bigint, k, intent_seq, intent_nonce;
+            RETURN;
+        END IF;
+        IF NOT known THEN
+            PERFORM public.hall_wrong_number(session_user, ticket);
+            RETURN QUERY SELECT public.hall_unknown_voucher(ticket), 0::bigint, k, intent_seq, intent_nonce;
+            RETURN;
+        END IF;
+        refusal := public.hall_voucher_refusal(v);
+        IF refusal IS NULL THEN
+            -- Two redeemers of one voucher: the second waits for the first's row lock, held only
+            -- inside this statement, then finds it redeemed (or voided meanwhile).
+            UPDATE public.hall_voucher h SET redeemed_kiosk = k, redeemed_seq = intent_seq,
+                redeemed_nonce = intent_nonce, redeemed_at = clock_timestamp(), redeemed_by = session_user
+            WHERE h.number = ticket AND h.redeemed_kiosk IS NULL AND h.voided_at IS NULL RETURNING h.* INTO v;
+            IF FOUND THEN
+                PERFORM pg_notify('reddog_hall', k::text);
+                RETURN QUERY SELECT 'redeemed'::text, v.amount, k, intent_seq, intent_nonce;
+                RETURN;
+            END IF;
+            SELECT * INTO v FROM public.hall_voucher h WHERE h.number = ticket;
+            refusal := coalesce(public.hall_voucher_refusal(v), 'already_redeemed');
+        END IF;
+        RETURN QUERY SELECT refusal, v.amount, k, intent_seq, intent_nonce;
+    END $$;
+
+    CREATE OR REPLACE FUNCTION hall_cashier_redeem(ticket bigint) RETURNS TABLE (outcome text, amount bigint)
+    LANGUAGE plpgsql SECURITY DEFINER SET search_path = pg_catalog, public, pg_temp AS $$
+    #variable_conflict use_column
+    DECLARE
+        desk integer := public.hall_caller('cashier');
+        serial bigint;
+        v public.hall_voucher;
+        refusal text;
+    BEGIN
+        IF public.hall_locked_until(session_user) IS NOT NULL THEN
+            RETURN QUERY SELECT 'locked_out'::text, 0::bigint;
+            RETURN;
+        END IF;
+        SELECT * INTO v FROM public.hall_voucher h WHERE h.number = ticket;
+        IF NOT FOUND THEN
+            PERFORM public.hall_wrong_number(session_user, ticket);
+            RETURN QUERY SELECT public.hall_unknown_voucher(ticket), 0::bigint;
+            RETURN;
+        END IF;
+        refusal := public.hall_voucher_refusal(v);
+        IF refusal IS NULL THEN
+            serial := nextval('public.hall_cashier_redemption');
+            UPDATE public.hall_voucher h SET redeemed_kiosk = desk, redeemed_seq = serial,
+                redeemed_at = clock_timestamp(), redeemed_by = session_user
+            WHERE h.number = ticket AND h.redeemed_kiosk IS NULL AND h.voided_at IS NULL RETURNING h.* INTO v;
+            IF FOUND THEN
+                PERFORM pg_notify('reddog_hall', 'cashier');
+                RETURN QUERY SELECT 'redeemed'::text, v.amount;
+                RETURN;
+            END IF;
+            SELECT * INTO v FROM public.hall_voucher h WHERE h.number = ticket;
+            refusal := coalesce(public.hall_voucher_refusal(v), 'already_redeemed');
+        END IF;
+        RETURN QUERY SELECT refusal, v.amount;
+    END $$;
+    """,
 )
 
 

@@ -207,6 +207,9 @@ class Redemption(StrEnum):
     ALREADY_REDEEMED = "already_redeemed"  # by someone else
     UNKNOWN = "unknown"  # no such hall voucher (yet)
     OTHER_HALL = "other_hall"  # a validation number of another hall: never this hall's
+    EXPIRED = "expired"  # older than the hall's voucher_expiry_days
+    VOIDED = "voided"  # voided by an operator (`reddog hall void`)
+    LOCKED_OUT = "locked_out"  # this place asked about too many wrong numbers: refused for a while
 
 
 @dataclass(frozen=True, slots=True)

@@ -43,6 +43,9 @@ class RedeemOutcome(StrEnum):
     CREDITED = "credited"
     ALREADY_REDEEMED = "already_redeemed"
     UNKNOWN = "unknown"
+    EXPIRED = "expired"
+    VOIDED = "voided"
+    LOCKED_OUT = "locked_out"  # this kiosk asked about too many wrong numbers: try again later
     UNREACHABLE = "unreachable"  # the intent stays pending until the server answers
 
 
@@ -51,6 +54,14 @@ class RedeemResult:
     outcome: RedeemOutcome
     number: int
     amount: int = 0
+
+
+REFUSALS = {
+    server.Redemption.ALREADY_REDEEMED: RedeemOutcome.ALREADY_REDEEMED,
+    server.Redemption.EXPIRED: RedeemOutcome.EXPIRED,
+    server.Redemption.VOIDED: RedeemOutcome.VOIDED,
+    server.Redemption.LOCKED_OUT: RedeemOutcome.LOCKED_OUT,
+}
 
 
 class VoucherDesk:
@@ -151,9 +162,8 @@ class VoucherDesk:
             result = RedeemResult(RedeemOutcome.CREDITED, number, answer.amount)
         else:
             self._session.refuse_voucher_redemption(number)
-            refused = RedeemOutcome.ALREADY_REDEEMED
-            if answer.outcome is not server.Redemption.ALREADY_REDEEMED:
-                refused = RedeemOutcome.UNKNOWN  # another hall's number is unknown here too
+            # Another hall's number is unknown here too.
+            refused = REFUSALS.get(answer.outcome, RedeemOutcome.UNKNOWN)
             result = RedeemResult(refused, number, 0)
         if self._replicator is not None:
             self._replicator.nudge()

@@ -1,5 +1,6 @@
 """`reddog hall`: the floor manager's console. Every kiosk with its status, the vouchers not
-yet redeemed and the discrepancies, kept live by the server's notices (LISTEN/NOTIFY).
+yet redeemed, the discrepancies and the places locked out (an alarm), kept live by the
+server's notices (LISTEN/NOTIFY).
 
 The server is read on a worker thread; the screen only draws what it is handed, so a slow or
 lost server never freezes it. Every read must be answered in time (server.LinkLimits): a link
@@ -20,7 +21,8 @@ from textual.worker import get_current_worker
 from .. import i18n
 from ..hall import schema, server
 from ..hall.floor import Floor, changes, listen, read_floor
-from ..i18n import _
+from ..hall.lifecycle import Lockout
+from ..i18n import _, ngettext
 from ..i18n.formatting import credits, decimal, number, voucher_number
 from .kiosk_texts import discrepancy_lines, local_time, meter_names
 
@@ -44,6 +46,7 @@ class HallConsole(App[None]):
     #vouchers-title { height: auto; text-style: bold; padding: 0 1; margin-top: 1; }
     #vouchers { height: 1fr; }
     #discrepancies { height: auto; padding: 0 1; color: $error; }
+    #alarms { height: auto; padding: 0 1; color: $error; text-style: bold; }
     #hall-keys { height: auto; padding: 0 1; background: $panel; }
     """
     BINDINGS = [
@@ -70,6 +73,7 @@ class HallConsole(App[None]):
         yield Static("", id="vouchers-title", markup=False)
         yield DataTable(id="vouchers", cursor_type="row", zebra_stripes=True)
         yield Static("", id="discrepancies", markup=False)
+        yield Static("", id="alarms", markup=False)
         yield Static("", id="hall-keys", markup=False)
 
     def on_mount(self) -> None:
@@ -115,6 +119,9 @@ class HallConsole(App[None]):
 
     # --- the screen ---------------------------------------------------------------------------
     def _show(self, floor: Floor) -> None:
+        before = {lock.place for lock in self.floor.lockouts} if self.floor is not None else set()
+        if any(lock.place not in before for lock in floor.lockouts):
+            self.bell()  # a place newly locked out
         self.floor, self.unreachable, self.rereading = floor, None, False
         self._read_at = time.monotonic()
         self.draw()
@@ -174,6 +181,9 @@ class HallConsole(App[None]):
         discrepancies = self.query_one("#discrepancies", Static)
         discrepancies.update("\n".join(faults))
         discrepancies.display = bool(faults)
+        alarms = [] if floor is None else [lockout_text(lock) for lock in floor.lockouts]
+        self.query_one("#alarms", Static).update("\n".join(alarms))
+        self.query_one("#alarms", Static).display = bool(alarms)
         self.query_one("#hall-keys", Static).update("   ".join((_("l  Language"), _("r  Read again"), _("q  Quit"))))
 
     def _draw_kiosks(self, floor: Floor | None) -> None:
@@ -229,3 +239,19 @@ class HallConsole(App[None]):
                 _("issued offline") if v.issued_offline else "",
                 key=str(v.number),
             )
+
+
+def lockout_text(lock: Lockout) -> str:
+    """The console's alarm for a place the hall refuses after wrong voucher numbers."""
+    until = local_time(lock.until)
+    if lock.kiosk_id is not None:
+        return "⚠ " + ngettext(
+            "Kiosk {kiosk} is locked out until {until}: {count} unknown voucher number was asked for there.",
+            "Kiosk {kiosk} is locked out until {until}: {count} unknown voucher numbers were asked for there.",
+            lock.failures,
+        ).format(kiosk=number(lock.kiosk_id), until=until, count=number(lock.failures))
+    return "⚠ " + ngettext(
+        "The cash desk {login} is locked out until {until}: {count} unknown voucher number was asked for there.",
+        "The cash desk {login} is locked out until {until}: {count} unknown voucher numbers were asked for there.",
+        lock.failures,
+    ).format(login=lock.place, until=until, count=number(lock.failures))

@@ -82,6 +82,8 @@ NUMERIC = {
     # Setting up the hall (hall_cli.py): its identifier and schema version, printed as digits.
     "hall": str,
     "version": str,
+    # A voucher's life (hall_voucher_cli.py): how many days a voucher stays valid.
+    "days": number,
 }
 # Messages whose placeholder is filled otherwise than its name says elsewhere.
 SPECIAL = {
@@ -136,6 +138,12 @@ TEXT = {
     # colour systems Textual takes.
     "encoding": lambda: "ascii",
     "choices": lambda: "auto, standard, 256, truecolor, windows",
+    # A voucher's life (hall_voucher_cli.py, ui/hall_console.py): a login, the end of its lockout
+    # as a date and time, a change of the hall's settings.
+    "login": lambda: "casino_main_cashier_desk",
+    "place": lambda: "casino_main_kiosk_3",
+    "until": lambda: "05.12.2026, 09:30:00",
+    "changes": lambda: "--lockout-failures 5 → 3",
 }
 
 

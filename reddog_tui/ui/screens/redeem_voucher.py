@@ -131,6 +131,15 @@ def redemption_text(result) -> str:
         return _("Voucher {number} has been redeemed already. Nothing added.").format(number=shown)
     if result.outcome is RedeemOutcome.UNKNOWN:
         return _("The hall knows no voucher {number}. Nothing added.").format(number=shown)
+    if result.outcome is RedeemOutcome.EXPIRED:
+        return _("Voucher {number} has expired. Nothing added.").format(number=shown)
+    if result.outcome is RedeemOutcome.VOIDED:
+        return _("Voucher {number} was voided by the hall. Nothing added.").format(number=shown)
+    if result.outcome is RedeemOutcome.LOCKED_OUT:
+        return _(
+            "Voucher {number} was not checked: too many unknown voucher numbers were typed here, and the hall "
+            "refuses redemptions at this kiosk for a while. Nothing added."
+        ).format(number=shown)
     return _(
         "The hall server cannot be reached. Voucher {number} stays pending and is finished when it answers."
     ).format(number=shown)
