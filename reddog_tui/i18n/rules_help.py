@@ -116,8 +116,8 @@ SECTIONS: tuple[Section, ...] = (
         (
             Paragraph(
                 N_(
-                    "The game uses ordinary 52-card decks. Every round starts from a complete, "
-                    "freshly shuffled deck. Decks at this table: {decks}."
+                    "The game uses ordinary 52-card decks, and all the cards are shuffled together "
+                    "afresh before every round. Decks at this table: {decks}."
                 )
             ),
             Paragraph(
