@@ -184,7 +184,7 @@ def test_the_page_names_no_other_host(tmp_path):
     for html in (page, busy):
         assert "http://" not in html and "https://" not in html and "//fonts" not in html
     assert 'lang="fr"' in page and "La connexion à la table est terminée." in page
-    assert "Cette borne est occupée" in busy
+    assert "Cette table est occupée" in busy
 
 
 @pytest.mark.parametrize(
