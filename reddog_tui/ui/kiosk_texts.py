@@ -197,20 +197,30 @@ def check_cause(cause: str) -> str:
     return _(CAUSES.get(cause, CAUSES["integrity"]))
 
 
-def check_report_lines(results: list[CheckResult], full: bool) -> list[str]:
-    """One line per check (its verdict, then what it checks), the cause under a failure, and a summary."""
-    marks = {Status.PASSED: _("ok"), Status.FAILED: _("FAILED"), Status.SKIPPED: _("not checked")}
-    width = max(len(mark) for mark in marks.values())
-    lines = []
+def check_marks() -> dict[Status, str]:
+    return {Status.PASSED: _("ok"), Status.FAILED: _("FAILED"), Status.SKIPPED: _("not checked")}
+
+
+def check_report_rows(results: list[CheckResult], full: bool) -> tuple[list[tuple[str, str]], str]:
+    """Each check as (its verdict, what it checks), the cause under a failure as ("", cause), and
+    the summary."""
+    marks = check_marks()
+    rows = []
     for result in results:
         key = "integrity_full" if result.name == "integrity" and full else result.name
-        lines.append(f"  {marks[result.status]:<{width}}  {_(CHECK_LABELS[key])}")
+        rows.append((marks[result.status], _(CHECK_LABELS[key])))
         if result.status is Status.FAILED:
-            lines.append(f"  {'':<{width}}  {check_cause(result.cause)}")
+            rows.append(("", check_cause(result.cause)))
     summary = {
         Verdict.HEALTHY: _("Healthy."),
         Verdict.DAMAGED: _("Damaged: the kiosk will refuse this journal. Keep the file and call the service."),
         Verdict.CANNOT_READ: _("The journal could not be checked."),
     }
-    lines.append(summary[verdict(results)])
-    return lines
+    return rows, summary[verdict(results)]
+
+
+def check_report_lines(results: list[CheckResult], full: bool) -> list[str]:
+    """The report as lines of text: the verdicts in a column as wide as the language's longest."""
+    width = max(len(mark) for mark in check_marks().values())
+    rows, summary = check_report_rows(results, full)
+    return [f"  {mark:<{width}}  {text}" for mark, text in rows] + [summary]

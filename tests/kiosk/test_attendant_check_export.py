@@ -101,3 +101,27 @@ async def test_an_export_of_a_journal_with_a_damaged_round_is_refused_in_words_a
         assert "".join(f"The export could not be written to {tmp_path}.".split()) in said
         assert app.is_running and isinstance(app.screen, MetersScreen)
     assert not list(tmp_path.glob("reddog-*"))
+
+
+@run
+async def test_a_label_too_long_for_one_line_wraps_under_itself(tmp_path, monkeypatch):
+    """The verdicts stand in a column of their own: a label that needs two lines at 80×24 goes on
+    under its first word, never back under the verdicts."""
+    from reddog_tui.ui import kiosk_texts
+
+    long_label = "Settled rounds and vouchers agree with the meters " + "and with every one of the counters " * 2
+    monkeypatch.setitem(kiosk_texts.CHECK_LABELS, "history", long_label.strip())
+    app = kiosk_app(tmp_path, rounds=[SPREAD_4_WIN])
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("enter")
+        await enter_pin(pilot)
+        await pilot.press("5")
+        await wait_for_check(pilot, app)
+        await pilot.pause()
+        lines = screen_text(app).splitlines()
+        first = next(i for i, line in enumerate(lines) if "Settled rounds and vouchers agree" in line)
+        column = lines[first].index("Settled")
+        assert lines[first].lstrip().startswith("OK")
+        following = lines[first + 1]
+        assert "counters" in following, lines[first : first + 3]
+        assert len(following) - len(following.lstrip()) == column  # under the label, not the verdicts

@@ -8,11 +8,11 @@ import logging
 from textual import work
 from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Vertical
+from textual.containers import Horizontal, Vertical
 from textual.widgets import Static
 
 from ...i18n import _
-from ..kiosk_texts import check_report_lines
+from ..kiosk_texts import check_marks, check_report_rows
 from ..widgets.buttons import KeyBar
 from .attendant_base import AttendantScreen, back_key
 
@@ -23,6 +23,13 @@ class JournalCheckScreen(AttendantScreen):
     """Runs the full check (whole file and history) in a thread, then shows a verdict per check."""
 
     BINDINGS = [Binding("escape,enter", "back", show=False)]
+    # A row per check: the verdict in a column of its own, so a long label wraps under itself.
+    DEFAULT_CSS = """
+    JournalCheckScreen #check-report { height: auto; }
+    JournalCheckScreen .check-row { height: auto; }
+    JournalCheckScreen .check-mark { padding-left: 2; }
+    JournalCheckScreen .check-label { width: 1fr; }
+    """
 
     def __init__(self) -> None:
         super().__init__()
@@ -31,7 +38,7 @@ class JournalCheckScreen(AttendantScreen):
     def compose(self) -> ComposeResult:
         with Vertical(classes="attendant-body"):
             yield Static("", classes="attendant-title", markup=False)
-            yield Static("", id="check-report", classes="attendant-line", markup=False)
+            yield Vertical(id="check-report", classes="attendant-line")
             yield Static("", classes="attendant-message", markup=False)
         yield KeyBar(id="keys")
 
@@ -66,12 +73,21 @@ class JournalCheckScreen(AttendantScreen):
 
     def refresh_view(self) -> None:
         self.query_one(".attendant-title", Static).update(_("Check the journal"))
-        report = self.query_one("#check-report", Static)
+        report = self.query_one("#check-report", Vertical)
+        report.remove_children()
         if self.results is None:
-            report.update(_("Checking the whole journal…"))
+            report.mount(Static(_("Checking the whole journal…"), markup=False))
         else:
-            report.update("\n".join(check_report_lines(self.results, full=True)))
+            rows, summary = check_report_rows(self.results, full=True)
+            width = 2 + max(len(mark) for mark in check_marks().values()) + 2
+            report.mount(*(self.check_row(mark, text, width) for mark, text in rows), Static(summary, markup=False))
         self.query_one("#keys", KeyBar).show([back_key()])
+
+    @staticmethod
+    def check_row(mark: str, text: str, width: int) -> Horizontal:
+        verdict = Static(mark, classes="check-mark", markup=False)
+        verdict.styles.width = width
+        return Horizontal(verdict, Static(text, classes="check-label", markup=False), classes="check-row")
 
     def action_back(self) -> None:
         self.dismiss()
