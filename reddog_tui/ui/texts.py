@@ -178,6 +178,8 @@ AFTER_THE_ROUND = (Action.REBET, Action.NEW_BET, Action.DEAL, Action.COLLECT)
 
 def not_allowed_text(action: Action, phase: Phase) -> str:
     if action in (Action.ADD_CHIP, Action.REMOVE_CHIP):
+        if phase is Phase.SETTLED:  # the next round's chips come after the buttons that start it
+            return _("Chips go on before the deal: start the next round with one of the buttons shown.")
         return _("Chips can only be placed or taken off before the deal.")
     label = button_label(action) if action in BUTTON_LABELS else ""
     if phase is Phase.DECISION:

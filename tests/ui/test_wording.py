@@ -137,3 +137,15 @@ async def test_polish_rules_keep_a_one_letter_word_with_the_next_on_screen(tmp_p
         lines = [line.rstrip() for line in screen_text(app).splitlines()]
         assert any(f"z{NB}krupierem" in line for line in lines), "\n".join(lines)
         assert not any(re.search(rf"(?<!\S)[aiouwzAIOUWZ][{NB} ]*[▁▂▃▄▅▆▇█▉▊▋▌▍▎▏ ]*$", line) for line in lines)
+
+
+def test_a_chip_after_the_round_is_pointed_to_the_buttons_that_start_the_next_one():
+    """R3, R12: chips go on before the deal; after a round the next one starts with REBET or NEW
+    BET (DEAL or COLLECT with progressive betting), so the guest is sent to those buttons."""
+    i18n.set_language("en")
+    for action in ("add_chip", "remove_chip"):
+        assert error_text(errors.ActionNotAllowed(action, "settled")) == (
+            "Chips go on before the deal: start the next round with one of the buttons shown."
+        )
+        told = error_text(errors.ActionNotAllowed(action, "decision"))
+        assert told == "Chips can only be placed or taken off before the deal."
