@@ -5,9 +5,10 @@ from __future__ import annotations
 from reddog_tui.engine import Outcome
 from reddog_tui.ui.kiosk_texts import signed_number
 from reddog_tui.ui.screens.table import TableScreen
+from reddog_tui.ui.widgets.session_info import SessionInfo
 from tests.kiosk.kiosk_helpers import PIN, kiosk_app, paying_in
 
-from .helpers import SPREAD_4_LOSE, HeldTimers, run
+from .helpers import SPREAD_4_LOSE, HeldTimers, run, screen_text
 
 
 def top_bar(app) -> str:
@@ -53,3 +54,28 @@ async def test_the_net_result_waits_for_the_third_card_as_the_table_does(tmp_pat
         await timers.fire()  # the result
         assert not timers.pending()
         assert top_bar(app).endswith(f"Net {signed_number(-2)}")
+
+
+@run
+async def test_a_long_banner_is_cut_short_and_the_credits_stay_whole(tmp_path):
+    """At 80 columns the German cash-out banner, the time played, a seven-digit net result and
+    seven-digit credits do not fit: the reminder gives way, never the credits."""
+    app = kiosk_app(tmp_path, "de")
+    app.kiosk_tick = lambda: None  # type: ignore[method-assign]
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("enter", "f12", *PIN, "enter", *paying_in(9_999_999), "escape", "escape")
+        await pilot.pause()
+        assert isinstance(app.screen, TableScreen), app.screen
+        app.kiosk_mode.cash_out_requested = True  # as the reality check's Stop asks
+        app.refresh_session_info()
+        await pilot.pause()
+        bar = screen_text(app).splitlines()[0]
+        assert bar.rstrip().endswith("Punkte 9.999.999"), bar
+        assert f"Auszahlung erbeten   Spielzeit 0:00  Ergebnis {signed_number(0)}" in bar  # room for all of it: nothing cut
+        SessionInfo.net_result = lambda self, net: 9_999_999  # type: ignore[method-assign]
+        app.refresh_session_info()
+        await pilot.pause()
+        bar = screen_text(app).splitlines()[0]
+        assert bar.rstrip().endswith("Punkte 9.999.999"), bar
+        assert "Auszahlung erbeten   Spielzeit 0:00" in bar  # the staff's banner comes first, whole
+        assert "…" in bar and "+9.999.999" not in bar  # the reminder after it is cut short

@@ -183,7 +183,10 @@ class TableScreen(ViewScreen):
         # chips and buttons tell nothing of the result before the third card has turned.
         turning = view.staked if moving else None
         shown = turning or state
-        lines["credits"].text = Content.assemble((_("Credits"), "dim"), " ", (number(shown.credits), "bold"))
+        credits = Content.assemble((_("Credits"), "dim"), " ", (number(shown.credits), "bold"))
+        lines["credits"].text = credits
+        if self.session_info.has_class("-kiosk"):  # beside the reminder the credits keep their own width
+            lines["credits"].styles.width = credits.cell_length
         self.marker.spread = state.spread if state.kind is HandKind.SPREAD else 0
         self.paytable.hand = None if state.kind is None else (state.kind, state.spread)
         lines["stakes"].text = self._stakes(shown, winnings=not moving)

@@ -16,9 +16,11 @@ if TYPE_CHECKING:
 
 
 class SessionInfo(Static):
+    # In kiosk mode it takes the bar's free room (the bar's -kiosk rules in reddog.tcss give the
+    # credits only their own), so a long banner is cut short rather than the credits.
     DEFAULT_CSS = """
     SessionInfo { width: auto; margin: 0 0 0 2; display: none; }
-    SessionInfo.-kiosk { display: block; }
+    SessionInfo.-kiosk { display: block; width: 1fr; text-wrap: nowrap; text-overflow: ellipsis; }
     """
 
     if TYPE_CHECKING:  # for the type checker only: the top bar is on a Red Dog app
@@ -34,6 +36,8 @@ class SessionInfo(Static):
     def refresh_view(self) -> None:
         kiosk = getattr(self.app, "kiosk_mode", None)
         self.set_class(kiosk is not None, "-kiosk")
+        if self.parent is not None:
+            self.parent.set_class(kiosk is not None, "-kiosk")
         if kiosk is None:
             return
         banners: list = []
