@@ -2,7 +2,7 @@
 package (docs/architecture.md, "Layers", lists the same): engine <- store <- kiosk <- ui; i18n imports the
 engine at most; the hall builds on engine and store; nothing imports ui but the browser's server
 and the command line, nothing imports cli but `python -m`. Read from the source, so a lazy import
-inside a function counts."""
+inside a function counts, and so does one made only for the type checker."""
 
 from __future__ import annotations
 
@@ -110,17 +110,12 @@ def module_name(path: Path, package: Path = PACKAGE) -> str:
     return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
 
 
-def runs_only_for_type_checkers(node: ast.AST) -> bool:
-    return isinstance(node, ast.If) and "TYPE_CHECKING" in ast.unparse(node.test)
-
-
 def imported_modules(path: Path, known: set[str], package: Path = PACKAGE) -> set[str]:
-    """The package's modules that a module imports when it runs: at its top or inside a function
-    (a lazy import still runs), but not under `if TYPE_CHECKING:`, which never does."""
+    """The package's modules that a module imports: at its top, inside a function (a lazy import),
+    or under `if TYPE_CHECKING:` (never run, yet a loop all the same: each end names the other)."""
     name = module_name(path, package)
     here = name if path.name == "__init__.py" else name.rpartition(".")[0]
     tree = ast.parse(path.read_text(encoding="utf-8"))
-    skipped = {id(inner) for block in ast.walk(tree) if runs_only_for_type_checkers(block) for inner in ast.walk(block)}
     found = set()
 
     def add(target: str) -> None:
@@ -130,8 +125,6 @@ def imported_modules(path: Path, known: set[str], package: Path = PACKAGE) -> se
             found.add(target)
 
     for node in ast.walk(tree):
-        if id(node) in skipped:
-            continue
         if isinstance(node, ast.ImportFrom):
             if node.level:
                 base = here.split(".")[: len(here.split(".")) - (node.level - 1)]
@@ -149,7 +142,8 @@ def imported_modules(path: Path, known: set[str], package: Path = PACKAGE) -> se
 
 
 def import_cycles(package: Path = PACKAGE) -> list[list[str]]:
-    """Every group of modules that import each other, directly or round a loop (Tarjan's algorithm)."""
+    """Every group of modules that import each other, directly or round a loop, the imports made only
+    for the type checker included (Tarjan's algorithm)."""
     paths = {module_name(path, package): path for path in sorted(package.rglob("*.py"))}
     graph = {name: sorted(imported_modules(path, set(paths), package)) for name, path in paths.items()}
     index: dict[str, int] = {}
@@ -186,15 +180,18 @@ def test_no_module_imports_itself_round_a_loop():
     assert import_cycles() == []
 
 
-def test_the_cycle_check_sees_a_lazy_loop_and_skips_type_checking(tmp_path):
+def test_the_cycle_check_sees_a_lazy_loop_and_a_type_only_one(tmp_path):
     package = tmp_path / "pkg"
     (package / "screens").mkdir(parents=True)
     for init in (package / "__init__.py", package / "screens" / "__init__.py"):
         init.write_text("")
     (package / "app.py").write_text("from .screens.table import Table\n")
     (package / "screens" / "table.py").write_text("def keys():\n    from ..kiosk import locked\n")
-    (package / "kiosk.py").write_text("from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n    from .app import App\n")
+    (package / "kiosk.py").write_text("from .shell import Shell\n")
+    (package / "shell.py").write_text("class Shell:\n    pass\n")
     assert import_cycles(package) == []
+    (package / "kiosk.py").write_text("from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n    from .app import App\n")
+    assert import_cycles(package) == [["pkg.app", "pkg.kiosk", "pkg.screens.table"]]
     (package / "kiosk.py").write_text("def tick():\n    from pkg.app import App\n")
     assert import_cycles(package) == [["pkg.app", "pkg.kiosk", "pkg.screens.table"]]
 

@@ -45,6 +45,7 @@ if TYPE_CHECKING:
     from ..hall.server import RedemptionResult
     from ..store import GameSession, Store
     from .screens.table import TableScreen
+    from .shell import Shell
 
 NEW_PLAYER_CREDITS = 1000  # outside kiosk mode a new data dir can play at once
 PUSH_PAUSE_S = 2.0  # R10: the pause before a push deals the next hand
@@ -585,3 +586,9 @@ class RedDogApp(KioskApp, App):
         state = self.session.state if self.session is not None else None
         if state is not None and state.phase is Phase.SETTLED and state.outcome is Outcome.PUSH:
             self.act(Action.DEAL)
+
+
+if TYPE_CHECKING:
+    # The screens and widgets name `Shell`, not this class (they must not import the app that opens
+    # them); the type checker holds the app to it here.
+    _MEETS_SHELL: type[Shell] = RedDogApp

@@ -147,7 +147,8 @@ class KioskApp(MixedIntoApp):
             elif isinstance(intent, CloseAttendant):
                 from .screens.attendant_menu import leave_attendant
 
-                # The mixin is only ever part of RedDogApp, the type the attendant screens name.
+                # The mixin is only ever part of RedDogApp: a Textual app, and the Shell the attendant
+                # screens name.
                 leave_attendant(self, "menu_timed_out" if intent.signed_in else None)  # type: ignore[arg-type]
 
     # --- every exit route, closed in kiosk mode -------------------------------------

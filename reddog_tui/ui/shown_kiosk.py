@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any, Protocol
 
 from ..kiosk.idle import IdleStep
 from ..kiosk.intents import BackToWelcome, CallOpenDecision, CloseAttendant, StartAttract
@@ -11,13 +11,36 @@ from ..kiosk.mode import Attendant, KioskMode
 if TYPE_CHECKING:
     from collections.abc import Callable
 
-    from .kiosk_mode import KioskApp
+    from textual.screen import Screen
+
+    from ..kiosk.intents import Intent
+    from ..kiosk.summary import SessionSummary
+    from ..store.session import GameSession
+
+
+class KioskShell(Protocol):
+    """What the kiosk's rules ask of the app that shows them (`KioskApp`, mixed into the app, meets it
+    by its shape): named here, so this module does not import the one that imports it."""
+
+    @property
+    def session(self) -> GameSession | None: ...
+    @property
+    def requested_language(self) -> str | None: ...
+    @property
+    def screen(self) -> Screen[object]: ...
+    @property
+    def screen_stack(self) -> list[Screen[Any]]: ...
+    def shows(self, screen_type: type[Screen]) -> bool: ...
+    def carry_out(self, *intents: Intent) -> None: ...
+    def guest_summary(self) -> SessionSummary | None: ...
+    def show_session_summary(self, summary: SessionSummary | None) -> None: ...
+    def refresh_session_info(self) -> None: ...
 
 
 class ShownKiosk(KioskMode):
     """The kiosk's rules with the app that shows them: `tick` asks the rules and carries out what they ask."""
 
-    def __init__(self, app: KioskApp, clock: Callable[[], float]) -> None:
+    def __init__(self, app: KioskShell, clock: Callable[[], float]) -> None:
         assert app.session is not None  # kiosk mode starts once the journal is open
         super().__init__(app.session, clock, app.requested_language)
         self.app = app

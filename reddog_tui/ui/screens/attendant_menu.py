@@ -32,13 +32,13 @@ from .voucher import VoucherScreen
 
 if TYPE_CHECKING:
     from ...hall.replicator import ReplicationStatus
-    from ..app import RedDogApp
+    from ..shell import Shell, ShellApp
 
 MENU = ("add_credits", "cash_out", "meters", "settings", "check", "exit")
 HALL_MENU = ("add_credits", "redeem_voucher", "cash_out", "meters", "settings", "check", "exit")  # a kiosk of a hall
 
 
-def menu_keys(app: RedDogApp) -> tuple[str, ...]:
+def menu_keys(app: Shell) -> tuple[str, ...]:
     return HALL_MENU if getattr(app, "hall_link", None) is not None else MENU
 
 
@@ -259,7 +259,7 @@ class AttendantMenu(MoneyQuestions, AttendantScreen):
         leave_attendant(self.app)
 
 
-def leave_attendant(app: RedDogApp, event: str | None = "menu_closed") -> None:
+def leave_attendant(app: ShellApp, event: str | None = "menu_closed") -> None:
     """Back to the play screens (a table whose chips changed rebuilds its rack as it redraws);
     `event` journaled first, None when nobody had signed in. A question left open over the
     attendant's screens goes with them, unanswered: nothing it asked about is done."""

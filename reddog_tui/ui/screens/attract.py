@@ -24,15 +24,15 @@ from ..widgets.card import CardView
 from .welcome import TAGLINE
 
 if TYPE_CHECKING:
-    from ..app import RedDogApp
+    from ..shell import ShellApp
 
 # In each frame's language: how to leave attract mode and play.
 PLAY_HINT = N_("Press any key or touch the screen to play.")
 
 
 class AttractScreen(Screen):
-    if TYPE_CHECKING:  # for the type checker only: `self.app` is the RedDogApp
-        app = getters.app(RedDogApp)
+    if TYPE_CHECKING:  # for the type checker only: `self.app` is the Red Dog app (a Shell)
+        app = getters.app(ShellApp)
 
     DEFAULT_CSS = """
     AttractScreen { align: center top; }

@@ -17,7 +17,7 @@ from ...i18n import _
 from ...i18n.formatting import number
 
 if TYPE_CHECKING:
-    from ..app import RedDogApp
+    from ..shell import ShellApp
 
 MIN_WIDTH, MIN_HEIGHT = 80, 24  # below either, a notice replaces the screen
 
@@ -46,8 +46,8 @@ class ViewScreen(Screen):
     it is shown again, so a language switch costs the one screen in view.
     """
 
-    if TYPE_CHECKING:  # for the type checker only: `self.app` of a Red Dog screen is the RedDogApp
-        app = getters.app(RedDogApp)
+    if TYPE_CHECKING:  # for the type checker only: `self.app` of a Red Dog screen is the Red Dog app (a Shell)
+        app = getters.app(ShellApp)
 
     _stale = False  # a view came while this screen was hidden
 

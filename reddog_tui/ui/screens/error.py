@@ -15,12 +15,12 @@ from ..widgets.buttons import KeyBar
 from .base import ViewScreen
 
 if TYPE_CHECKING:
-    from ..app import RedDogApp
+    from ..shell import ShellApp
 
 
 class StoreErrorScreen(ViewScreen):
-    if TYPE_CHECKING:  # for the type checker only: `self.app` is the RedDogApp
-        app = getters.app(RedDogApp)
+    if TYPE_CHECKING:  # for the type checker only: `self.app` is the Red Dog app (a Shell)
+        app = getters.app(ShellApp)
 
     def __init__(self, error) -> None:
         super().__init__()

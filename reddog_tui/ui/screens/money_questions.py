@@ -14,10 +14,10 @@ from ..key_pace import event_clock
 from .confirm import ConfirmScreen
 
 if TYPE_CHECKING:
-    from ..app import RedDogApp
+    from ..shell import Shell
 
 
-def attendant_money(app: RedDogApp) -> AttendantMoney:
+def attendant_money(app: Shell) -> AttendantMoney:
     """The kiosk's money actions; a kiosk of a hall pays out and redeems through the hall."""
     link = app.hall_link
     if link is None:

@@ -21,14 +21,14 @@ from .attendant_base import ATTENDANT_CSS, back_key
 from .number_entry import DigitPad, NumberEntry, enter_key
 
 if TYPE_CHECKING:
-    from ..app import RedDogApp
+    from ..shell import ShellApp
 
 
 class PinScreen(NumberEntry, Screen):
     """The PIN is typed into a masked field: only dots are shown, never a digit."""
 
-    if TYPE_CHECKING:  # for the type checker only: `self.app` is the RedDogApp
-        app = getters.app(RedDogApp)
+    if TYPE_CHECKING:  # for the type checker only: `self.app` is the Red Dog app (a Shell)
+        app = getters.app(ShellApp)
 
     DEFAULT_CSS = ATTENDANT_CSS
     BINDINGS = [Binding("escape", "cancel", show=False)]

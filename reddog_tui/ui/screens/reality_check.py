@@ -18,7 +18,7 @@ from ..widgets.buttons import KeyBar
 from ..widgets.prose import Prose
 
 if TYPE_CHECKING:
-    from ..app import RedDogApp
+    from ..shell import ShellApp
 
 
 class RealityChoice(Enum):
@@ -31,8 +31,8 @@ class RealityChoice(Enum):
 class RealityCheckScreen(ModalScreen[RealityChoice]):
     """Asks and dismisses with the answer; it changes nothing itself."""
 
-    if TYPE_CHECKING:  # for the type checker only: `self.app` is the RedDogApp
-        app = getters.app(RedDogApp)
+    if TYPE_CHECKING:  # for the type checker only: `self.app` is the Red Dog app (a Shell)
+        app = getters.app(ShellApp)
 
     DEFAULT_CSS = """
     RealityCheckScreen { align: center middle; background: $felt 60%; }

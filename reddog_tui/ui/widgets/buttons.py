@@ -17,7 +17,7 @@ from .veil import Veiled
 if TYPE_CHECKING:
     from typing import Self
 
-    from ..app import RedDogApp
+    from ..shell import ShellApp
 
 PRESSED_S = 0.2  # how long a pressed button looks pressed (Textual's own length)
 
@@ -33,7 +33,7 @@ class KioskButton(Button):
     can_focus = False
 
     if TYPE_CHECKING:  # for the type checker only: the kiosk's buttons are on a Red Dog app
-        app = getters.app(RedDogApp)
+        app = getters.app(ShellApp)
 
     def press(self) -> Self:
         # A key presses the button too (see TableScreen): its pressed look is a flash of motion, so

@@ -12,7 +12,7 @@ from ...i18n import _
 from ..kiosk_texts import clock_duration, signed_number
 
 if TYPE_CHECKING:
-    from ..app import RedDogApp
+    from ..shell import ShellApp
 
 
 class SessionInfo(Static):
@@ -24,7 +24,7 @@ class SessionInfo(Static):
     """
 
     if TYPE_CHECKING:  # for the type checker only: the top bar is on a Red Dog app
-        app = getters.app(RedDogApp)
+        app = getters.app(ShellApp)
 
     _shown: Content | None = None
 
