@@ -71,7 +71,9 @@ async def test_a_long_banner_is_cut_short_and_the_credits_stay_whole(tmp_path):
         await pilot.pause()
         bar = screen_text(app).splitlines()[0]
         assert bar.rstrip().endswith("Punkte 9.999.999"), bar
-        assert f"Auszahlung erbeten   Spielzeit 0:00  Ergebnis {signed_number(0)}" in bar  # room for all of it: nothing cut
+        assert (
+            f"Auszahlung erbeten   Spielzeit 0:00  Ergebnis {signed_number(0)}" in bar
+        )  # room for all of it: nothing cut
         SessionInfo.net_result = lambda self, net: 9_999_999  # type: ignore[method-assign]
         app.refresh_session_info()
         await pilot.pause()
