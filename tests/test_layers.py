@@ -27,17 +27,22 @@ ALLOWED: dict[str, set[str]] = {
     "kiosk": {"engine", "store", "i18n"},
     "hall": {"engine", "store"},
     "logs": set(),
-    "manpage": set(),
     "ui": {"engine", "i18n", "store", "kiosk", "hall", "logs"},
     # The browser's server (the optional extra `web`) starts the kiosk as a process; only its colours and the
     # input guard (neither imports Textual) come from ui.
     "web": {"i18n", "ui"},
-    # The command line: `reddog` and the sub-commands it hands over to, with the UI's texts.
+    # The command line (the package cli/, one module per command group), with the UI's texts.
     "cli": PARTS - {"cli", "__main__"},
-    "hall_cli": {"store", "i18n", "kiosk", "hall", "ui"},
-    "hall_voucher_cli": {"i18n", "hall", "hall_cli", "ui"},
-    "operator_cli": {"engine", "store", "i18n", "ui"},
     "__main__": {"cli"},
+}
+# Inside the command line, the modules of these command groups keep to what their group needs (so
+# `reddog check` never loads the hall's client); the others may import every part, as "cli" may.
+CLI_MODULES: dict[str, set[str]] = {
+    "hall.py": {"store", "i18n", "kiosk", "hall", "ui"},
+    "hall_vouchers.py": {"i18n", "hall", "ui"},
+    "journal.py": {"engine", "store", "i18n", "ui"},
+    "pin.py": {"engine", "store", "i18n", "kiosk"},
+    "manpage.py": {"i18n"},
 }
 
 
@@ -81,24 +86,30 @@ def test_each_layer_imports_only_those_below_it(part):
     assert wrong == {}
 
 
+@pytest.mark.parametrize("module", sorted(CLI_MODULES))
+def test_each_command_group_imports_only_what_it_needs(module):
+    outside = {p for p in imported_parts(PACKAGE / "cli" / module) if p in PARTS} - {"cli"}
+    assert sorted(outside - CLI_MODULES[module]) == []
+
+
 def importers_of(part: str) -> set[str]:
     return {importer for importer, allowed in ALLOWED.items() if part in allowed}
 
 
 def test_only_the_browser_and_the_command_line_import_ui_and_only_python_m_imports_cli():
-    assert importers_of("ui") == {"web", "cli", "hall_cli", "hall_voucher_cli", "operator_cli"}
+    assert importers_of("ui") == {"web", "cli"}
     assert importers_of("cli") == {"__main__"}
 
 
 def test_only_the_ui_and_the_command_line_import_the_hall():
-    assert importers_of("hall") == {"ui", "cli", "hall_cli", "hall_voucher_cli"}
+    assert importers_of("hall") == {"ui", "cli"}
 
 
 def test_the_check_sees_relative_and_lazy_imports():
     assert {"store", "ui", "cli", "__main__"} <= PARTS
     assert imported_parts(PACKAGE / "kiosk" / "pin.py") >= {"store"}  # from ..store.settings import Key
-    assert imported_parts(PACKAGE / "cli.py") >= {"engine", "i18n"}
-    assert imported_parts(PACKAGE / "hall_cli.py") >= {"ui"}  # only inside functions
+    assert imported_parts(PACKAGE / "cli" / "parser.py") >= {"engine", "i18n"}
+    assert imported_parts(PACKAGE / "cli" / "hall.py") >= {"ui"}  # only inside functions
     assert imported_parts(PACKAGE / "__main__.py") == {"cli"}
 
 

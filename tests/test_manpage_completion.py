@@ -8,7 +8,8 @@ import subprocess
 
 import pytest
 
-from reddog_tui.cli import build_parser, main
+from reddog_tui.cli import main
+from reddog_tui.cli.parser import build_parser
 
 
 def every_parser(parser: argparse.ArgumentParser, prefix: str = "reddog"):

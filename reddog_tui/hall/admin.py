@@ -56,7 +56,7 @@ CONSOLE_TABLES = (
 
 
 class HallSetupError(Exception):
-    """What the operator asked cannot be done; `reason` is one of the keys hall_cli words."""
+    """What the operator asked cannot be done; `reason` is one of the keys cli/hall.py words."""
 
     def __init__(self, reason: str, **detail: object) -> None:
         super().__init__(f"{reason}: {detail}" if detail else reason)

@@ -44,8 +44,8 @@ def launch(args: Namespace, data_dir_env: str | None = None) -> int:
         import os
         import sys
 
-        from ..kiosk.attendant_cli import kiosk_refusal
         from ..kiosk.signals import ExitSignalLock
+        from ..kiosk.start import kiosk_refusal
 
         refusal = kiosk_refusal(data_dir, args.lang)
         if refusal is not None:

@@ -13,10 +13,10 @@ import pytest
 from psycopg.conninfo import conninfo_to_dict, make_conninfo
 
 from reddog_tui.cli import main
+from reddog_tui.cli.hall import link_failure_text
 from reddog_tui.hall import failure, server
 from reddog_tui.hall.dsn import DsnRefused, from_command_line, from_environment, without_password
 from reddog_tui.hall.replicator import Replicator
-from reddog_tui.hall_cli import link_failure_text
 from reddog_tui.i18n import LANGUAGES, set_language
 
 from .conftest import login_dsn, own_database

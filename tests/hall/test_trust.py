@@ -13,10 +13,10 @@ import pytest
 
 from benchmarks.hall_kiosk import AutoPlayer, new_session
 from reddog_tui.cli import main
+from reddog_tui.cli.hall import EXIT_UNREACHABLE
 from reddog_tui.engine import StackedDealer
 from reddog_tui.hall import admin, chain, server, tickets
 from reddog_tui.hall.meters import hall_meters
-from reddog_tui.hall_cli import EXIT_UNREACHABLE
 from reddog_tui.kiosk.money import AttendantMoney, VoucherNumberRefused
 from reddog_tui.store import GameSession
 

@@ -64,12 +64,12 @@ NUMERIC = {
     "time": lambda n: duration_words(n * 60),
     **dict.fromkeys(("rtp", "house_edge", "never_raise_house_edge"), lambda n: percent(Fraction(n, 100))),
     "chips": lambda n: listing([number(1), number(5), number(n)]),
-    # The simulation's statistics (cli.py): a confidence level, the raising spreads, a chi-square test.
+    # The simulation's statistics (cli/game.py): a confidence level, the raising spreads, a chi-square test.
     "level": lambda n: percent(Fraction(n, 100), 0),
     "spreads": lambda n: ", ".join([number(n), number(n + 1)]),
     "chi": lambda n: decimal(Fraction(n * 1001, 1000), 3),
     "df": number,
-    # The hall's cashier and meters (hall_cli.py): a voucher as printed on it, a kiosk, a gap.
+    # The hall's cashier and meters (cli/hall.py): a voucher as printed on it, a kiosk, a gap.
     "number": voucher_number,
     "kiosk": number,
     "gap": number,
@@ -79,10 +79,10 @@ NUMERIC = {
     # The hall console (ui/hall_console.py): kiosks online, seconds since a kiosk was seen.
     "online": number,
     "seconds": number,  # the hall's number for settings it sent, an identifier like a voucher's
-    # Setting up the hall (hall_cli.py): its identifier and schema version, printed as digits.
+    # Setting up the hall (cli/hall.py): its identifier and schema version, printed as digits.
     "hall": str,
     "version": str,
-    # A voucher's life (hall_voucher_cli.py): how many days a voucher stays valid.
+    # A voucher's life (cli/hall_vouchers.py): how many days a voucher stays valid.
     "days": number,
 }
 # Messages whose placeholder is filled otherwise than its name says elsewhere.
@@ -91,7 +91,7 @@ SPECIAL = {
     "{amount} credit": {"amount": number},  # the count's own noun, as formatting.credits fills it
     "no {level} interval below {minimum} rounds": {"minimum": number},  # rounds, not credits
     "Voucher {number}: pay {amount} credit.": {"amount": number},  # the count's own noun
-    # The journal listing (operator_cli.py) counts rounds in the language's digits.
+    # The journal listing (cli/journal.py) counts rounds in the language's digits.
     "Round {number}: {cards}, {hand}, stake {stake}, paid {paid}": {"number": number},
     "{level} interval {low} – {high}": {
         "low": lambda n: percent(Fraction(n, 100), 4),
@@ -120,25 +120,25 @@ TEXT = {
     "suit": lambda: _("hearts"),
     "text": lambda: "12ab",
     "reason": lambda: "[Errno 111] Connection refused",
-    # The journal listing and the attendant's export (operator_cli.py, journal_check.py).
+    # The journal listing and the attendant's export (cli/journal.py, journal_check.py).
     "cards": lambda: "2♥ 9♠ 5♦",
     "folder": lambda: "/var/lib/reddog",
-    # Settings the hall sends (hall_cli.py).
+    # Settings the hall sends (cli/hall.py).
     "given": lambda: "min_bet",
     "settings": lambda: "min_bet, max_bet",
     "target": lambda: _("every kiosk"),
     "names": lambda: "chip_values, min_bet",
-    # Why the hall server could not be used (hall_cli.py): names from the connection settings.
+    # Why the hall server could not be used (cli/hall.py): names from the connection settings.
     "database": lambda: "reddog",
     "files": lambda: "reddog-meters-20261201T180000Z.csv, reddog-journal-20261201T180000Z.csv",
-    # `reddog serve` (cli.py): an address and a port are written as the network writes them.
+    # `reddog serve` (cli/serve.py): an address and a port are written as the network writes them.
     "host": lambda: "0.0.0.0",
     "port": lambda: "8000",
-    # Settings the command line refuses (cli.py, ui/launch.py): an output's character set, the
+    # Settings the command line refuses (cli/output.py, ui/launch.py): an output's character set, the
     # colour systems Textual takes.
     "encoding": lambda: "ascii",
     "choices": lambda: "auto, standard, 256, truecolor, windows",
-    # A voucher's life (hall_voucher_cli.py, ui/hall_console.py): a login, the end of its lockout
+    # A voucher's life (cli/hall_vouchers.py, ui/hall_console.py): a login, the end of its lockout
     # as a date and time, a change of the hall's settings.
     "login": lambda: "casino_main_cashier_desk",
     "place": lambda: "casino_main_kiosk_3",

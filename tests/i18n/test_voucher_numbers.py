@@ -11,12 +11,12 @@ from __future__ import annotations
 
 import pytest
 
+from reddog_tui.cli.hall import cashier_text
+from reddog_tui.cli.journal import journal_line
 from reddog_tui.hall.server import Redemption
 from reddog_tui.hall.vouchers import RedeemOutcome, RedeemResult
-from reddog_tui.hall_cli import cashier_text
 from reddog_tui.i18n import LANGUAGES, set_language
 from reddog_tui.i18n.formatting import number, voucher_number
-from reddog_tui.operator_cli import journal_line
 from reddog_tui.ui.screens.redeem_voucher import redemption_text
 
 VOUCHER = 1_000_000_001

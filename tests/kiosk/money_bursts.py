@@ -12,7 +12,7 @@ from pathlib import Path
 from textual import events
 from textual.widget import Widget
 
-from reddog_tui.operator_cli import run_meters
+from reddog_tui.cli.journal import run_meters
 from reddog_tui.store import Store
 from reddog_tui.ui.screens.confirm import ConfirmScreen
 from reddog_tui.ui.widgets.buttons import KeyButton

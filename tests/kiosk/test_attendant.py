@@ -27,7 +27,7 @@ def typed(monkeypatch):
     """The PIN prompts answered as if typed at a terminal."""
 
     def type_in(*replies):
-        monkeypatch.setattr("reddog_tui.kiosk.attendant_cli.has_terminal", lambda: True)
+        monkeypatch.setattr("reddog_tui.cli.pin.has_terminal", lambda: True)
         monkeypatch.setattr("getpass.getpass", answers(*replies))
 
     return type_in

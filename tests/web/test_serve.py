@@ -35,20 +35,20 @@ def test_an_address_other_machines_reach_needs_allow_remote(tmp_path, language, 
 
 @pytest.mark.parametrize("host", ["127.0.0.1", "::1", "localhost", "127.0.0.2"])
 def test_loopback_addresses_need_no_flag(host):
-    from reddog_tui.cli import is_loopback
+    from reddog_tui.cli.serve import is_loopback
 
     assert is_loopback(host)
 
 
 @pytest.mark.parametrize("host", ["0.0.0.0", "192.168.1.20", "::", "kiosk.local"])
 def test_other_addresses_are_not_loopback(host):
-    from reddog_tui.cli import is_loopback
+    from reddog_tui.cli.serve import is_loopback
 
     assert not is_loopback(host)
 
 
 def test_the_kiosk_options_work_before_and_after_serve():
-    from reddog_tui.cli import parse_arguments
+    from reddog_tui.cli.parser import parse_arguments
 
     before = parse_arguments(["--lang", "de", "--data-dir", "x", "--kiosk", "serve"])
     after = parse_arguments(["serve", "--lang", "de", "--data-dir", "x", "--kiosk", "--port", "8123"])

@@ -1,17 +1,45 @@
-"""`reddog hall cashier NUMBER` and `reddog hall meters`: the hall server from the command line."""
+"""`reddog hall`: the hall server from the command line. Without a command the floor manager's
+console; the cash desk (`cashier NUMBER`), the meters of every kiosk, the settings sent to them
+(`push`, `pushes`), the hall's set-up (`init`, `migrate`, `enroll`, `retire`) and `resolve`. Also
+the words for why the hall server cannot be used, which the other commands that talk to it share.
+A voucher's life after it is issued is in `hall_vouchers`."""
 
 from __future__ import annotations
 
+import argparse
 import sys
 from collections.abc import Callable
 
-from .i18n import _, ngettext
-from .i18n.formatting import number, voucher_number
+from ..i18n import _, ngettext
+from ..i18n.formatting import number, voucher_number
 
 EXIT_USAGE = 2
 EXIT_UNREACHABLE = 2  # the server was not reached or would not let us in: nothing was done
 EXIT_DISCREPANCY = 1  # `hall meters`: a kiosk's entries do not add up, or its number is used twice
 EXIT_REFUSED = 3  # the cashier must not pay
+
+
+def run(args: argparse.Namespace) -> int:
+    dsn = args.hall_dsn  # checked by `parse_arguments`
+    if args.hall_command is None:
+        return run_console(dsn)
+    if args.hall_command == "push":
+        pin = "stdin" if args.pin_stdin else "ask" if args.pin else None
+        return run_push(dsn, args.settings, args.kiosk, pin)
+    if args.hall_command in ("init", "migrate", "enroll", "retire"):
+        options: dict[str, object] = {}
+        if args.hall_command == "init":
+            options = {"prefix": args.prefix, "voucher_expiry_days": args.voucher_expiry_days}
+        elif args.hall_command == "enroll":
+            kind = "kiosk" if args.kiosk is not None else "cashier" if args.cashier is not None else "console"
+            options = {"kind": kind, "who": args.kiosk or args.cashier or args.console, "out_dir": args.out,
+                       "host": args.host, "sslmode": args.sslmode}  # fmt: skip
+        elif args.hall_command == "retire":
+            options = {"kiosk": args.kiosk}
+        return run_admin(args.hall_command, dsn, **options)
+    if args.hall_command == "resolve":
+        return run_resolve(dsn, args.kiosk)
+    return run_task(args.hall_command, dsn, getattr(args, "voucher", None))
 
 
 def hall_dsn_missing_text() -> str:
@@ -28,7 +56,7 @@ def unreachable_text(reason: str) -> str:
 
 def dsn_refusal_text(refused) -> str:
     """Why --hall-dsn or REDDOG_HALL_DSN is refused (a hall.dsn.DsnRefused)."""
-    from .hall.dsn import Refusal
+    from ..hall.dsn import Refusal
 
     if refused.refusal is Refusal.PASSWORD:
         return _(
@@ -47,8 +75,8 @@ def dsn_refusal_text(refused) -> str:
 
 def link_failure_text(failure) -> str:
     """What the operator reads for a hall.failure.LinkFailure: which setting to look at."""
-    from .hall.dsn import DsnRefused, Refusal
-    from .hall.failure import Kind
+    from ..hall.dsn import DsnRefused, Refusal
+    from ..hall.failure import Kind
 
     role, reason = failure.role or "?", failure.detail
     texts = {
@@ -86,7 +114,7 @@ def link_failure_text(failure) -> str:
 
 def link_failed(dsn: str, error: Exception) -> int:
     """Say why the hall server could not be used, on standard error and in the log; the exit status."""
-    from .hall.failure import classify, log_failure
+    from ..hall.failure import classify, log_failure
 
     failure = classify(error, dsn)
     log_failure(failure, dsn)
@@ -99,14 +127,15 @@ def run_console(dsn: str | None) -> int:
     if not dsn:
         print(hall_dsn_missing_text(), file=sys.stderr)
         return EXIT_USAGE
-    from .i18n import current_language
-    from .ui.hall_console import HallConsole
+    from ..i18n import current_language
+    from ..ui.hall_console import HallConsole
 
     HallConsole(dsn, current_language()).run()
     return 0
 
 
-def run_hall(command: str, dsn: str | None, voucher: int | None = None) -> int:
+def run_task(command: str, dsn: str | None, voucher: int | None = None) -> int:
+    """`reddog hall cashier NUMBER | meters | pushes`."""
     if not dsn:
         print(hall_dsn_missing_text(), file=sys.stderr)
         return EXIT_USAGE
@@ -130,7 +159,7 @@ def _on_server(dsn: str, task, admin: bool = False) -> int:
     changes it; `admin` tasks set it up); a localized line and exit 1 if unreachable or not ready."""
     import psycopg
 
-    from .hall import schema, server
+    from ..hall import schema, server
 
     try:
         with server.connect(dsn) as conn:
@@ -174,7 +203,7 @@ def _refused(exc) -> int:
 def _init(conn, prefix: str | None = None, voucher_expiry_days: int | None = None) -> int:
     import secrets
 
-    from .hall import admin
+    from ..hall import admin
 
     try:
         setup = admin.init(conn, prefix, secrets.SystemRandom(), voucher_expiry_days)
@@ -189,7 +218,7 @@ def _init(conn, prefix: str | None = None, voucher_expiry_days: int | None = Non
 
 
 def _migrate(conn) -> int:
-    from .hall import admin
+    from ..hall import admin
 
     setup = admin.migrate(conn)
     print(_("Hall {hall} is at schema {version}.").format(hall=setup.hall_id, version=setup.version))
@@ -199,7 +228,7 @@ def _migrate(conn) -> int:
 def _enroll(conn, kind: str, who, out_dir, host: str | None = None, sslmode: str | None = None) -> int:
     from pathlib import Path
 
-    from .hall import admin
+    from ..hall import admin
 
     try:
         made = admin.enroll(conn, kind, who, Path(out_dir), host=host, sslmode=sslmode)
@@ -212,7 +241,7 @@ def _enroll(conn, kind: str, who, out_dir, host: str | None = None, sslmode: str
 
 
 def _retire(conn, kiosk: int) -> int:
-    from .hall import admin
+    from ..hall import admin
 
     try:
         login = admin.retire(conn, kiosk)
@@ -223,7 +252,7 @@ def _retire(conn, kiosk: int) -> int:
 
 
 def _cashier(conn, voucher: int) -> int:
-    from .hall import server
+    from ..hall import server
 
     result = server.redeem_at_cashier(conn, voucher)
     print(cashier_text(result.outcome, voucher, result.amount))
@@ -232,7 +261,7 @@ def _cashier(conn, voucher: int) -> int:
 
 def cashier_text(outcome, voucher: int, amount: int) -> str:
     """What the cashier reads for a server.Redemption outcome: pay, or do not pay."""
-    from .hall import server
+    from ..hall import server
 
     shown = voucher_number(voucher)
     if outcome is server.Redemption.REDEEMED:
@@ -256,9 +285,9 @@ def cashier_text(outcome, voucher: int, amount: int) -> str:
 
 
 def _meters(conn) -> int:
-    from .hall.meters import hall_meters
-    from .store.schema import METER_NAMES
-    from .ui.kiosk_texts import discrepancy_lines, meter_names
+    from ..hall.meters import hall_meters
+    from ..store.schema import METER_NAMES
+    from ..ui.kiosk_texts import discrepancy_lines, meter_names
 
     hall = hall_meters(conn)
     labels = meter_names()
@@ -297,9 +326,9 @@ PUSHABLE = (
 def parse_push(pairs: list[str]) -> dict[str, str] | str:
     """`SETTING=VALUE` pairs as the texts a kiosk stores, each checked by the settings model;
     or the localized reason the first refused one is refused."""
-    from .i18n import LANGUAGES
-    from .store.settings import Key, SettingRefused, parse, setting_text
-    from .ui.kiosk_texts import refusal_text
+    from ..i18n import LANGUAGES
+    from ..store.settings import Key, SettingRefused, parse, setting_text
+    from ..ui.kiosk_texts import refusal_text
 
     texts: dict[str, str] = {}
     for pair in pairs:
@@ -318,7 +347,7 @@ def parse_push(pairs: list[str]) -> dict[str, str] | str:
 
 def run_push(dsn: str | None, pairs: list[str], kiosk: int | None, pin: str | None) -> int:
     """`reddog hall push`: queue checked settings (and a PIN's hash) for one kiosk or every kiosk."""
-    from .kiosk.attendant_cli import new_pin_hash
+    from .pin import new_pin_hash
 
     if not dsn:
         print(hall_dsn_missing_text(), file=sys.stderr)
@@ -339,7 +368,7 @@ def run_push(dsn: str | None, pairs: list[str], kiosk: int | None, pin: str | No
 
 
 def _push(conn, kiosk: int | None, texts: dict[str, str]) -> int:
-    from .hall import server
+    from ..hall import server
 
     push_id = server.push_settings(conn, kiosk, texts)
     if kiosk is None:
@@ -350,7 +379,7 @@ def _push(conn, kiosk: int | None, texts: dict[str, str]) -> int:
 
 
 def _pushes(conn) -> int:
-    from .hall import server
+    from ..hall import server
 
     for push in server.push_status(conn):
         target = _("every kiosk") if push.kiosk_id is None else _("kiosk {kiosk}").format(kiosk=number(push.kiosk_id))
@@ -366,8 +395,8 @@ def _pushes(conn) -> int:
 
 def push_refused_text(kiosk: int, note: str | None) -> str:
     """One kiosk's refusal of a push, with the reason its settings model gave, worded here."""
-    from .store.session import refusal_from_note
-    from .ui.kiosk_texts import refusal_text
+    from ..store.session import refusal_from_note
+    from ..ui.kiosk_texts import refusal_text
 
     refused = refusal_from_note(note) if note is not None else None
     if refused is None:  # refused by a kiosk of a release that did not say why
@@ -388,7 +417,7 @@ def run_resolve(dsn: str | None, kiosk: int) -> int:
 
 
 def _resolve(conn, kiosk: int) -> int:
-    from .hall import server
+    from ..hall import server
 
     cleared = server.clear_conflict(conn, kiosk)
     if cleared is None:

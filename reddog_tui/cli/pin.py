@@ -1,4 +1,6 @@
-"""`reddog attendant set-pin`, and the check that a locked kiosk has a PIN before it starts."""
+"""`reddog attendant set-pin`, and a new attendant PIN typed twice without echo or read from
+standard input, which `reddog hall push --pin` asks for too. (The check that a locked kiosk has
+a PIN before it starts is the kiosk's own: `kiosk/start.py`.)"""
 
 from __future__ import annotations
 
@@ -9,20 +11,13 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TextIO
 
-from .. import i18n
-from ..i18n import LANGUAGES, _
-from .pin import MAX_PIN_LENGTH, MIN_PIN_LENGTH, PIN_SETTING, PinRefused, hash_pin
-from .store_messages import store_error_text
+from ..i18n import _
+from ..kiosk.pin import MAX_PIN_LENGTH, MIN_PIN_LENGTH, PIN_SETTING, PinRefused, hash_pin
+from ..kiosk.start import speak
+from ..kiosk.store_messages import store_error_text
 
 EXIT_USAGE = 2
 EXIT_STORE = 1
-
-
-def _speak(language: str | None, store=None) -> None:
-    """Messages in --lang, else the kiosk's saved language, else the system's, else English."""
-    saved = store.get_setting("language") if store is not None else None
-    chosen = language or (saved if saved in LANGUAGES else None) or i18n.system_language() or i18n.DEFAULT_LANGUAGE
-    i18n.set_language(chosen)
 
 
 def _store_message(error) -> str:
@@ -110,11 +105,11 @@ def set_pin(
     try:
         store = Store.open(data_dir)
     except StoreError as error:
-        _speak(language)
+        speak(language)
         print(_store_message(error), file=sys.stderr)
         return EXIT_STORE
     try:
-        _speak(language, store)
+        speak(language, store)
         hashed = new_pin_hash(pin_stream, ask)
         if hashed is None:
             return EXIT_USAGE
@@ -128,24 +123,5 @@ def set_pin(
     except StoreError as error:
         print(_store_message(error), file=sys.stderr)
         return EXIT_STORE
-    finally:
-        store.close()
-
-
-def kiosk_refusal(data_dir: Path, language: str | None = None) -> str | None:
-    """Why `reddog --kiosk` cannot start (no PIN set yet), or None. A store problem is left to the app."""
-    from ..store import Store, StoreError
-
-    try:
-        store = Store.open(data_dir)
-    except StoreError:
-        return None  # the app shows its own localized screen for that
-    try:
-        if store.get_setting(PIN_SETTING):
-            return None
-        _speak(language, store)
-        return _(
-            "Kiosk mode needs an attendant PIN first. Set one with:\n  reddog --data-dir {data_dir} attendant set-pin"
-        ).format(data_dir=data_dir)
     finally:
         store.close()

@@ -4,13 +4,27 @@ refused), 3 a void refused."""
 
 from __future__ import annotations
 
+import argparse
 import json
 import sys
 from datetime import datetime
 
-from .hall_cli import EXIT_REFUSED, EXIT_USAGE, _on_server, hall_dsn_missing_text
-from .i18n import _, ngettext
-from .i18n.formatting import credits, number, voucher_number
+from ..i18n import _, ngettext
+from ..i18n.formatting import credits, number, voucher_number
+from .hall import EXIT_REFUSED, EXIT_USAGE, _on_server, hall_dsn_missing_text
+
+
+def run(args: argparse.Namespace) -> int:
+    dsn = args.hall_dsn  # checked by `parse_arguments`
+    if args.hall_command == "config":
+        given = {"voucher_expiry_days": args.voucher_expiry_days, "lockout_failures": args.lockout_failures,
+                 "lockout_window_s": args.lockout_window}  # fmt: skip
+        return run_config(dsn, {k: v for k, v in given.items() if v is not None})
+    if args.hall_command == "void":
+        return run_void(dsn, args.voucher, args.reason)
+    if args.hall_command == "vouchers":
+        return run_vouchers(dsn, args.state, args.json)
+    return run_audit(dsn, args.since, args.json)
 
 
 def _run(dsn: str | None, task) -> int:
@@ -30,7 +44,7 @@ def run_config(dsn: str | None, changes: dict[str, int]) -> int:
 
 
 def _config(conn, changes: dict[str, int]) -> int:
-    from .hall import lifecycle
+    from ..hall import lifecycle
 
     try:
         settings = lifecycle.change_settings(conn, changes)
@@ -83,7 +97,7 @@ def run_void(dsn: str | None, voucher: int, reason: str) -> int:
 
 
 def _void(conn, voucher: int, reason: str) -> int:
-    from .hall.lifecycle import VoidOutcome, void
+    from ..hall.lifecycle import VoidOutcome, void
 
     outcome, amount = void(conn, voucher, reason)
     shown = voucher_number(voucher)
@@ -113,7 +127,7 @@ def run_vouchers(dsn: str | None, state: str | None, as_json: bool) -> int:
 
 
 def state_name(state) -> str:
-    from .hall.lifecycle import VoucherState
+    from ..hall.lifecycle import VoucherState
 
     return {
         VoucherState.OPEN: _("valid"),
@@ -124,8 +138,8 @@ def state_name(state) -> str:
 
 
 def _vouchers(conn, state: str | None, as_json: bool) -> int:
-    from .hall import lifecycle
-    from .ui.kiosk_texts import local_time
+    from ..hall import lifecycle
+    from ..ui.kiosk_texts import local_time
 
     rows = lifecycle.vouchers(conn, None if state is None else lifecycle.VoucherState(state))
     if as_json:
@@ -154,8 +168,8 @@ def run_audit(dsn: str | None, since: datetime | None, as_json: bool) -> int:
 
 
 def _audit(conn, since: datetime | None, as_json: bool) -> int:
-    from .hall import lifecycle
-    from .ui.kiosk_texts import local_time
+    from ..hall import lifecycle
+    from ..ui.kiosk_texts import local_time
 
     rows = lifecycle.audit(conn, since)
     if as_json:
@@ -170,7 +184,7 @@ def _audit(conn, since: datetime | None, as_json: bool) -> int:
 
 def audit_text(row) -> str:
     """One line of the audit trail (a lifecycle.AuditRow), in words."""
-    from .ui.kiosk_texts import local_time
+    from ..ui.kiosk_texts import local_time
 
     detail = row.detail
     if row.event == "push":

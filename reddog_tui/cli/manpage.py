@@ -1,14 +1,18 @@
-"""The manual page `reddog(1)`, written in roff from the command's own argument parser.
+"""`reddog manpage` and `reddog completion SHELL`: the manual page `reddog(1)`, written in roff
+from the command's own argument parser, and the shell completion script, written from it by shtab.
 
-Generated rather than kept by hand, so every option and sub-command the parser knows is in it
+Generated rather than kept by hand, so every option and sub-command the parser knows is in them
 and nothing else: `reddog manpage > reddog.1` (the README's deployment installs it).
 """
 
 from __future__ import annotations
 
 import argparse
+import sys
 
-from . import __version__
+from .. import __version__
+from ..i18n import DEFAULT_LANGUAGE, set_language
+from .parser import argparse_messages, build_parser
 
 ENVIRONMENT = (
     ("REDDOG_DATA_DIR", "The data folder when --data-dir is not given."),
@@ -20,6 +24,20 @@ EXIT_STATUS = (
     ("2", "Wrong usage, or no attendant PIN in kiosk mode; for check: the journal cannot be read."),
 )
 FILES = (("DATA_DIR/reddog.db", "The journal: table, meters, settled rounds, vouchers, settings (SQLite)."),)
+
+
+def run(args: argparse.Namespace) -> int:
+    """Both are written in English from the parser, the language of man pages and option names."""
+    set_language(DEFAULT_LANGUAGE)
+    with argparse_messages():
+        parser = build_parser()
+    if args.command == "manpage":
+        sys.stdout.write(manpage(parser))
+        return 0
+    import shtab
+
+    sys.stdout.write(shtab.complete(parser, shell=args.shell))
+    return 0
 
 
 def roff(text: str) -> str:

@@ -2,28 +2,33 @@
 
 All three only read the journal (SQLite read-only, WAL), so they work while the kiosk plays.
 Text output is in the chosen language; --json and --csv are for machines and stay English.
+The attendant's other task, `set-pin`, is handed to `pin`.
 """
 
 from __future__ import annotations
 
+import argparse
 import json
 import logging
 import sys
 import time
-from datetime import UTC, datetime
+from datetime import datetime
 from pathlib import Path
 from typing import Any, TextIO
 
-from .engine import HandKind
-from .engine.cards import Card
-from .i18n import N_, _
-from .i18n.formatting import credits, number, voucher_number
-from .store.errors import StoreError
-from .store.export import JOURNAL_FIELDS, METER_FIELDS, meters_csv, read_journal, read_meters, to_csv
-from .store.health import CANNOT_READ, Status, Verdict, check_journal, read_only, verdict
-from .store.paths import database_path
+from ..engine import HandKind
+from ..engine.cards import Card
+from ..i18n import N_, _
+from ..i18n.formatting import credits, number, voucher_number
+from ..store.errors import StoreError
+from ..store.export import JOURNAL_FIELDS, METER_FIELDS, meters_csv, read_journal, read_meters, to_csv
+from ..store.health import CANNOT_READ, Status, Verdict, check_journal, read_only, verdict
+from ..store.paths import database_path
+from .parser import resolved_data_dir
 
-log = logging.getLogger(__name__)
+# The log names these lines as it did before the command line became a package, so that a filter
+# of the system journal that selects them by it still does.
+log = logging.getLogger("reddog_tui.operator_cli")
 
 EXIT_CANNOT_READ = Verdict.CANNOT_READ.value
 
@@ -44,6 +49,19 @@ EVENT_NAMES = {
     "hall_settings": N_("Settings from the hall applied"),
     "hall_settings_refused": N_("Settings from the hall refused"),
 }
+
+
+def run(args: argparse.Namespace) -> int:
+    data_dir = resolved_data_dir(args)
+    if args.command == "check":
+        return run_check(data_dir, args.full, args.json)
+    if args.attendant_command == "meters":
+        return run_meters(data_dir, args.form)
+    if args.attendant_command == "journal":
+        return run_journal(data_dir, args.since, args.form)
+    from .pin import set_pin
+
+    return set_pin(data_dir, args.lang, pin_stream=sys.stdin if args.pin_stdin else None)
 
 
 # --- reddog check ----------------------------------------------------------------
@@ -74,7 +92,7 @@ def run_check(data_dir: Path, full: bool, as_json: bool, out: TextIO | None = No
         }
         print(json.dumps(report, indent=2), file=out)
         return outcome.value
-    from .ui.kiosk_texts import check_report_lines
+    from ..ui.kiosk_texts import check_report_lines
 
     print(_("Journal: {path}").format(path=path), file=out)
     for line in check_report_lines(results, full):
@@ -110,7 +128,7 @@ def meters_text(meters: dict[str, int], form: str) -> str:
         return json.dumps(meters, indent=2) + "\n"
     if form == "csv":
         return meters_csv(meters)
-    from .ui.kiosk_texts import meter_names
+    from ..ui.kiosk_texts import meter_names
 
     labels = meter_names() | {
         "credits": _("Credits"),
@@ -126,7 +144,7 @@ def journal_text(rows: list[dict[str, object]], form: str) -> str:
         return json.dumps(rows, indent=2) + "\n"
     if form == "csv":
         return to_csv(rows, JOURNAL_FIELDS)
-    from .ui.kiosk_texts import local_time
+    from ..ui.kiosk_texts import local_time
 
     lines = []
     for row in rows:
@@ -136,7 +154,7 @@ def journal_text(rows: list[dict[str, object]], form: str) -> str:
 
 
 def journal_line(row: dict[str, Any]) -> str:
-    from .ui.texts import SUIT_SYMBOLS, hand_name, rank_letter
+    from ..ui.texts import SUIT_SYMBOLS, hand_name, rank_letter
 
     if row["record"] == "round":
         cards = [Card.from_code(code) for code in str(row["cards"]).split()]
@@ -156,12 +174,6 @@ def journal_line(row: dict[str, Any]) -> str:
     return text.format(amount=credits(int(row["amount"] or 0)))
 
 
-def parse_since(text: str) -> datetime:
-    """An ISO date or date and time; without a time zone it is UTC."""
-    moment = datetime.fromisoformat(text)
-    return moment if moment.tzinfo is not None else moment.replace(tzinfo=UTC)
-
-
 def _reading(data_dir: Path, read):
     """read(conn) through a read-only connection; on failure a localized line and exit status 2."""
     try:
@@ -176,7 +188,7 @@ def _reading(data_dir: Path, read):
         cause, detail = "integrity", f"unreadable: {exc}"
     log.error("cannot read the journal in %s: %s", data_dir, detail)
     print(_("Journal: {path}").format(path=database_path(data_dir)), file=sys.stderr)
-    from .ui.kiosk_texts import check_cause
+    from ..ui.kiosk_texts import check_cause
 
     print(check_cause(cause), file=sys.stderr)
     return EXIT_CANNOT_READ if cause in CANNOT_READ else Verdict.DAMAGED.value
