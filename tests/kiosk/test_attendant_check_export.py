@@ -13,6 +13,14 @@ from tests.ui.helpers import SPREAD_4_WIN, run, screen_text
 from .kiosk_helpers import enter_pin, kiosk_app, paying_in
 
 
+async def check_from_the_menu(pilot, app) -> None:
+    """From the welcome screen: the table, the attendant's PIN, "Check the journal", its verdict."""
+    await pilot.press("enter")
+    await enter_pin(pilot)
+    await pilot.press("5")
+    await wait_for_check(pilot, app)
+
+
 async def wait_for_check(pilot, app) -> None:
     for _ in range(100):
         await pilot.pause(0.05)
@@ -25,10 +33,7 @@ async def wait_for_check(pilot, app) -> None:
 async def test_the_menu_checks_the_journal_the_kiosk_has_open(tmp_path):
     app = kiosk_app(tmp_path, rounds=[SPREAD_4_WIN])
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.press("enter")
-        await enter_pin(pilot)
-        await pilot.press("5")
-        await wait_for_check(pilot, app)
+        await check_from_the_menu(pilot, app)
         text = screen_text(app)
         assert "Check the journal" in text
         assert "Settled rounds and vouchers agree with the meters" in text  # the full check
@@ -42,10 +47,7 @@ async def test_the_menu_checks_the_journal_the_kiosk_has_open(tmp_path):
 async def test_the_check_speaks_the_kiosks_language(tmp_path):
     app = kiosk_app(tmp_path, language="it")
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.press("enter")
-        await enter_pin(pilot)
-        await pilot.press("5")
-        await wait_for_check(pilot, app)
+        await check_from_the_menu(pilot, app)
         text = screen_text(app)
         assert "In ordine." in text and "Quadratura contabile" in text and "Healthy" not in text
 
@@ -113,10 +115,7 @@ async def test_a_label_too_long_for_one_line_wraps_under_itself(tmp_path, monkey
     monkeypatch.setitem(kiosk_texts.CHECK_LABELS, "history", long_label.strip())
     app = kiosk_app(tmp_path, rounds=[SPREAD_4_WIN])
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.press("enter")
-        await enter_pin(pilot)
-        await pilot.press("5")
-        await wait_for_check(pilot, app)
+        await check_from_the_menu(pilot, app)
         await pilot.pause()
         lines = screen_text(app).splitlines()
         first = next(i for i, line in enumerate(lines) if "Settled rounds and vouchers agree" in line)
