@@ -87,6 +87,33 @@ def test_pin_stdin_refuses_bytes_that_are_no_text(tmp_path):
     assert proc.returncode == 2 and "A PIN is 4 to 12\u00a0digits" in proc.stderr and "Traceback" not in proc.stderr
 
 
+def test_two_pins_that_differ_by_a_trailing_space_are_refused(tmp_path, capsys):
+    from reddog_tui.kiosk.attendant_cli import EXIT_USAGE, set_pin
+
+    answers = iter(["4711", "4711 "])
+    assert set_pin(tmp_path, "en", ask=lambda prompt: next(answers)) == EXIT_USAGE
+    assert "The two PINs differ. Nothing was changed." in capsys.readouterr().err
+    assert stored_hash(tmp_path) is None
+
+
+def test_a_new_pin_is_journaled_on_a_kiosk_in_use_and_a_new_folder_gets_no_table(tmp_path):
+    from reddog_tui.engine import StackedDealer
+    from reddog_tui.kiosk.attendant_cli import set_pin
+    from reddog_tui.store import GameSession
+
+    fresh, used = tmp_path / "fresh", tmp_path / "used"
+    assert set_pin(fresh, "en", ask=lambda prompt: "4711") == 0
+    with Store.open(fresh) as store:
+        assert store.load_table() is None  # the PIN alone: the kiosk's first start creates the table
+    with Store.open(used) as store:
+        GameSession(store, StackedDealer([]), 100)
+    assert set_pin(used, "en", ask=lambda prompt: "4711") == 0
+    with Store.open(used) as store:
+        events = GameSession(store, StackedDealer([])).attendant_events(["pin_set"], 5)
+        assert [event for _, event, _ in events] == ["pin_set"]
+        assert verify_pin("4711", store.get_setting(PIN_SETTING))
+
+
 def open_bytes(tmp_path):
     path = tmp_path / "pin.bin"
     path.write_bytes(b"\xff\xfe4711\n")

@@ -408,6 +408,7 @@ def test_r11_each_bet_is_settled_on_its_own():
     "change, setting",
     [
         (dict(min_bet=600, max_bet=500), "min_bet"),
+        (dict(min_bet=0), "min_bet"),  # R3: an ante of nothing is no bet
         (dict(chip_values=(0, 5)), "chip_values"),
         (dict(max_bet=500, max_winnings=400), "max_winnings"),
         (dict(decks=0), "decks"),
@@ -434,6 +435,16 @@ def test_operator_settings_apply_between_rounds_only():
         reconfigure(betting(ante=10), TableConfig())
     with pytest.raises(errors.ActionNotAllowed):
         reconfigure(deal(betting(), stacked("2H JS 5C")), TableConfig())
+
+
+def test_operator_settings_wait_while_even_one_chip_is_on_the_ante():
+    """R3: chips on the ante were placed under the old limits; the new table waits until they are off."""
+    from reddog_tui.engine import TableConfig, reconfigure
+
+    state = betting(ante=1)
+    with pytest.raises(errors.InvalidSetting):
+        reconfigure(state, TableConfig(min_bet=5))
+    assert reconfigure(remove_chip(state, 1), TableConfig(min_bet=5)).config.min_bet == 5
 
 
 def test_why_not_answers_with_an_error_that_keeps_no_frames():

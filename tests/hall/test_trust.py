@@ -14,7 +14,7 @@ import pytest
 from benchmarks.hall_kiosk import AutoPlayer, new_session
 from reddog_tui.cli import main
 from reddog_tui.cli.hall import EXIT_UNREACHABLE
-from reddog_tui.engine import StackedDealer
+from reddog_tui.engine import Action, StackedDealer
 from reddog_tui.hall import admin, chain, server, tickets
 from reddog_tui.hall.meters import hall_meters
 from reddog_tui.kiosk.money import AttendantMoney, VoucherNumberRefused
@@ -197,6 +197,20 @@ def test_a_voucher_with_no_cash_out_behind_it_is_refused_and_raised(pg, kiosk_co
     assert "no matching cash-out" in flagged(pg, kiosk_id)
 
 
+def test_a_cash_out_with_chips_left_on_the_ante_is_a_matching_voucher(pg, kiosk_conn, kiosk_id, kiosk_store):
+    """R3: chips on the ante are still the player's, so a cash-out pays them with the credits;
+    the hall takes that voucher as matching its cash-out."""
+    store = kiosk_store()
+    session = GameSession(store, StackedDealer([]), initial_credits=10)
+    session.act(Action.ADD_CHIP, 5)
+    conn = kiosk_conn(kiosk_id)
+    number = hall_number(conn, kiosk_id)
+    assert session.cash_out(voucher_number=number).amount == 10
+    ship_all(conn, kiosk_id, store)
+    assert pg.execute("SELECT amount FROM hall_voucher WHERE number = %s", (number,)).fetchone() == (10,)
+    assert flagged(pg, kiosk_id) is None
+
+
 def ship_all_entries(conn, kiosk_id, entries):
     return server.ship(conn, kiosk_id, entries)
 
@@ -228,6 +242,14 @@ def test_reserved_numbers_are_the_halls_and_unique(pg, kiosk_conn, kiosk_id):
     other = kiosk_conn(kiosk_id + 8500)
     server.register_kiosk(other, kiosk_id + 8500)
     assert server.reserve_voucher_numbers(other, [mine]) == []  # held for the first kiosk already
+
+
+def test_a_kiosk_holds_at_most_twenty_reserved_numbers(pg, kiosk_conn, kiosk_id):
+    conn = kiosk_conn(kiosk_id)
+    hall_id = server.register_kiosk(conn, kiosk_id).hall_id
+    rng = random.Random(12)
+    assert len(server.reserve_voucher_numbers(conn, [tickets.new_number(hall_id, rng) for _ in range(25)])) == 20
+    assert server.reserve_voucher_numbers(conn, [tickets.new_number(hall_id, rng)]) == []
 
 
 def test_a_voucher_of_another_hall_is_refused_at_the_cashier_and_at_the_kiosk(pg, cashier_dsn, capsys, kiosk_store):

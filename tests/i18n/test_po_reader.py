@@ -64,6 +64,21 @@ def test_fuzzy_obsolete_and_empty_entries_fall_back_to_the_msgid(tmp_path):
     ]
 
 
+def test_a_plural_left_empty_or_missing_falls_back_as_gettext_does(tmp_path):
+    po = tmp_path / "x.po"
+    po.write_text(
+        'msgid ""\nmsgstr ""\n"Plural-Forms: nplurals=3; plural=(n==1 ? 0 : n%10>=2 && n%10<=4 && '
+        '(n%100<10 || n%100>=20) ? 1 : 2);\\n"\n\n'
+        'msgid "{n} chip"\nmsgid_plural "{n} chips"\nmsgstr[0] "{n} żeton"\nmsgstr[1] ""\nmsgstr[2] ""\n',
+        encoding="utf-8",
+    )
+    ours, null = read_po_translations(po), gettext.NullTranslations()
+    assert ours.ngettext("{n} chip", "{n} chips", 1) == "{n} żeton"
+    assert ours.ngettext("{n} chip", "{n} chips", 3) == "{n} chips"  # an empty form is the English one
+    for n in (0, 1, 2, 5):  # not in the file at all: English's own rule, 1 alone is singular
+        assert ours.ngettext("{n} card", "{n} cards", n) == null.ngettext("{n} card", "{n} cards", n)
+
+
 def test_a_broken_file_is_refused_with_its_line(tmp_path):
     po = tmp_path / "broken.po"
     po.write_text('msgid "a"\nmsgstr "b"\nthis is not gettext\n', encoding="utf-8")

@@ -267,3 +267,16 @@ def test_a_new_bankroll_only_when_nothing_is_left(open_session):
     with pytest.raises(RedDogError):
         session.new_bankroll(1000)
     assert session.meters()["credits_in"] == 10
+
+
+def test_no_new_bankroll_while_the_last_credits_wait_on_a_spread(open_session):
+    """R7: every credit on the ante of a spread hand is still in play until the third card; the
+    table is not out of credits then, and takes no new bankroll."""
+    _, session = open_session("5H TS TD", credits=10)
+    session.act(Action.ADD_CHIP, 10)
+    session.act(Action.DEAL)
+    assert session.state.phase is Phase.DECISION and session.balance() == 0
+    assert not session.out_of_credits()
+    with pytest.raises(RedDogError):
+        session.new_bankroll(1000)
+    assert session.meters()["credits_in"] == 10 and session.state.credits == 0

@@ -131,6 +131,8 @@ def test_the_session_and_the_store_refuse_what_the_menu_refuses(open_session):
     assert refusal(lambda: store.set_setting("idle_timeout_seconds", "100000")).reason is Refusal.OUT_OF_RANGE
     assert refusal(lambda: store.set_setting("fast_play", "maybe")).reason is Refusal.NOT_OFFERED
     assert refusal(lambda: store.set_setting("language", "Deutsch")).reason is Refusal.NOT_OFFERED
+    # a language code has two or three letters
+    assert refusal(lambda: store.set_setting("default_language", "deut")).reason is Refusal.NOT_OFFERED
     with_languages = GameSession(store, stacked(), languages=LANGUAGES)  # the app's languages, as the app passes them
     assert refusal(lambda: with_languages.set_setting("language", "xx")).reason is Refusal.NOT_OFFERED
     assert refusal(lambda: store.set_setting("no_such_setting", "1")).reason is Refusal.UNKNOWN_KEY

@@ -6,7 +6,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from reddog_tui.ui.input_guard import PASTE_MAX_CHARS, PASTE_TIMEOUT_S, SEQUENCE_TIMEOUT_S, InputGuard
+from reddog_tui.ui.input_guard import MAX_SEQUENCE, PASTE_MAX_CHARS, PASTE_TIMEOUT_S, SEQUENCE_TIMEOUT_S, InputGuard
 
 from ..kiosk.hostile_input import HOSTILE
 
@@ -38,6 +38,7 @@ def guard() -> InputGuard:
         b"\x1b[48;30;100;600;1000t",  # an in-band size
         b"\x1b[I\x1b[O",  # focus in, out
         b"\x1b[200~2468\x1b[201~",  # a paste
+        b"\x1b[1114111u",  # the last code point
     ],
 )
 def test_well_formed_input_passes_unchanged(data):
@@ -119,6 +120,20 @@ def test_a_paste_too_long_is_dropped_to_its_end():
     g = guard()
     assert g.feed(b"\x1b[200~" + b"x" * (PASTE_MAX_CHARS + 1)) == b""
     assert g.feed(b"more\x1b[201~after") == b"after"
+
+
+def test_a_paste_of_exactly_the_limit_passes():
+    body = b"x" * PASTE_MAX_CHARS
+    assert guard().feed(b"\x1b[200~" + body + b"\x1b[201~") == b"\x1b[200~" + body + b"\x1b[201~"
+
+
+def test_a_sequence_passed_on_as_it_comes_is_given_up_once_it_can_no_longer_end_within_textual_s_limit():
+    g = guard()
+    assert g.feed(b"\x1b") == b"\x1b"  # a lone escape passes at once
+    begun, escape, after = g.feed(b"[" + b"1;" * 20 + b"u").partition(b"\x1b")
+    # With its final byte it could still be one sequence for Textual; one more and it never could.
+    assert len(b"\x1b" + begun) == MAX_SEQUENCE - 1
+    assert (escape, after) == (b"\x1b", b"")
 
 
 def test_a_paste_inside_is_judged_as_everything_else():

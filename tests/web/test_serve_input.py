@@ -16,7 +16,7 @@ import pytest
 
 pytest.importorskip("textual_serve", reason="the web extra is not installed (pip install '.[web]')")
 
-from aiohttp import ClientSession, WSServerHandshakeError, web
+from aiohttp import ClientSession, WSMsgType, WSServerHandshakeError, web
 
 from reddog_tui.ui.input_guard import MAX_TERMINAL_SIZE, PASTE_TIMEOUT_S
 from reddog_tui.web.server import KioskServer, kiosk_command
@@ -163,6 +163,19 @@ def test_another_site_may_not_connect(tmp_path, headers):
     asyncio.run(serving(server, body))
 
 
+@pytest.mark.parametrize("tab", ["a" * 32 + "!", "a" * 65], ids=["trailing", "too-long"])
+def test_a_tab_that_is_no_tab_identity_is_closed_without_a_kiosk(tmp_path, tab):
+    server = KioskServer(kiosk_command(with_pin(tmp_path), kiosk=True), language="en")
+
+    async def body(http, port) -> None:
+        socket = await http.ws_connect(f"ws://127.0.0.1:{port}/ws/{tab}")
+        message = await asyncio.wait_for(socket.receive(), DEADLINE_S)
+        assert message.type in (WSMsgType.CLOSE, WSMsgType.CLOSED, WSMsgType.CLOSING)
+        assert server.seat.holder is None  # no kiosk was started for it
+
+    asyncio.run(serving(server, body))
+
+
 @pytest.mark.parametrize("name", ["127.0.0.1", "localhost"])
 def test_our_own_page_may_connect(tmp_path, name):
     server = KioskServer(kiosk_command(with_pin(tmp_path), kiosk=True), language="en")
@@ -183,6 +196,7 @@ def test_our_own_page_may_connect(tmp_path, name):
         ("127.0.0.1", "localhost:8000", None, True),
         ("::1", "[::1]:8000", "http://[::1]:8000", True),
         ("127.0.0.1", "127.0.0.1:8000", "http://127.0.0.1:9000", False),  # another site on this machine
+        ("127.0.0.1", "127.0.0.1:8000", "ftp://127.0.0.1:8000", False),  # another scheme is another origin
         ("127.0.0.1", "kiosk.example:8000", None, False),
         ("192.168.1.20", "192.168.1.20:8000", "https://192.168.1.20:8000", True),
         ("0.0.0.0", "kiosk.lan:8000", "http://kiosk.lan:8000", True),  # every address: any name of the machine
