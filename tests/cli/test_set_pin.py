@@ -88,7 +88,7 @@ def test_pin_stdin_refuses_bytes_that_are_no_text(tmp_path):
 
 
 def test_two_pins_that_differ_by_a_trailing_space_are_refused(tmp_path, capsys):
-    from reddog_tui.kiosk.attendant_cli import EXIT_USAGE, set_pin
+    from reddog_tui.cli.pin import EXIT_USAGE, set_pin
 
     answers = iter(["4711", "4711 "])
     assert set_pin(tmp_path, "en", ask=lambda prompt: next(answers)) == EXIT_USAGE
@@ -97,8 +97,8 @@ def test_two_pins_that_differ_by_a_trailing_space_are_refused(tmp_path, capsys):
 
 
 def test_a_new_pin_is_journaled_on_a_kiosk_in_use_and_a_new_folder_gets_no_table(tmp_path):
+    from reddog_tui.cli.pin import set_pin
     from reddog_tui.engine import StackedDealer
-    from reddog_tui.kiosk.attendant_cli import set_pin
     from reddog_tui.store import GameSession
 
     fresh, used = tmp_path / "fresh", tmp_path / "used"
