@@ -46,8 +46,9 @@ class Terminal:
         if self.pid == 0:  # the child: its terminal is the pty's other end
             fcntl.ioctl(0, termios.TIOCSWINSZ, struct.pack("HHHH", size[1], size[0], 0, 0))
             # A shell without job control starts background jobs with SIGINT and SIGQUIT ignored,
-            # and exec keeps that: the app must meet the signals as it would on a terminal.
-            for number in (signal.SIGINT, signal.SIGQUIT):
+            # nohup ignores SIGHUP, and exec keeps that: the app must meet the signals as it would
+            # on a terminal, whatever ran the tests.
+            for number in (signal.SIGINT, signal.SIGQUIT, signal.SIGHUP):
                 signal.signal(number, signal.SIG_DFL)
             os.execvpe(command[0], command, environment)
         self.output = bytearray()
