@@ -57,7 +57,7 @@ async def test_the_net_result_waits_for_the_third_card_as_the_table_does(tmp_pat
 
 
 @run
-async def test_a_long_banner_is_cut_short_and_the_credits_stay_whole(tmp_path):
+async def test_a_long_banner_is_cut_short_and_the_credits_stay_whole(tmp_path, monkeypatch):
     """At 80 columns the German cash-out banner, the time played, a seven-digit net result and
     seven-digit credits do not fit: the reminder gives way, never the credits."""
     app = kiosk_app(tmp_path, "de")
@@ -74,7 +74,7 @@ async def test_a_long_banner_is_cut_short_and_the_credits_stay_whole(tmp_path):
         assert (
             f"Auszahlung erbeten   Spielzeit 0:00  Ergebnis {signed_number(0)}" in bar
         )  # room for all of it: nothing cut
-        SessionInfo.net_result = lambda self, net: 9_999_999  # type: ignore[method-assign]
+        monkeypatch.setattr(SessionInfo, "net_result", lambda self, net: 9_999_999)
         app.refresh_session_info()
         await pilot.pause()
         bar = screen_text(app).splitlines()[0]
