@@ -28,7 +28,7 @@ from ..i18n import LANGUAGES, next_language
 from ..i18n.keys import APP
 from ..store.errors import StoreError
 from ..store.settings import Key, Settings
-from . import kiosk_intents
+from . import hall_desk, kiosk_intents
 from .crash import CrashReport
 from .glyphs import FULL, GlyphSet, current_glyph_set, use_glyph_set
 from .input_guard import MAX_TERMINAL_SIZE
@@ -43,7 +43,6 @@ if TYPE_CHECKING:
     from textual.timer import Timer, TimerCallback
 
     from ..hall.kiosk_link import HallLink
-    from ..hall.server import RedemptionResult
     from ..kiosk.intents import Intent
     from ..kiosk.mode import AttendantSignIn, ClosingSignIn
     from ..kiosk.summary import SessionSummary
@@ -302,48 +301,12 @@ class RedDogApp(App):
     def refresh_session_info(self) -> None:
         kiosk_intents.refresh_session_info(cast("ShellApp", self))
 
-    # --- the hall ---------------------------------------------------------------
+    # --- the hall (ui/hall_desk.py) ---------------------------------------------------
     def resolve_redemption(self, seq: int, number: int, done: Callable[[object], None] | None = None) -> None:
-        """Ask the hall about a voucher redemption off the UI thread, then journal its answer here."""
-        from ..engine import RedDogError as Refused
-        from ..store import StoreError
-
-        link = self.hall_link
-        assert link is not None, "a redemption is asked of the hall only when the kiosk is part of one"
-
-        def finish(answer: RedemptionResult | None) -> None:
-            try:
-                result = link.desk.settle(seq, number, answer)
-            except StoreError as error:
-                self.show_store_error(error)
-                return
-            except Refused:  # finished meanwhile by another request: nothing more to do
-                if done is not None:
-                    done(None)
-                return
-            if result.amount and self.kiosk_mode is not None:
-                self.kiosk_mode.credits_added(result.amount)
-            self.publish_view()
-            if done is not None:
-                done(result)
-
-        nonce = link.desk.nonce(seq)  # read here: the worker touches only the server
-
-        def ask() -> None:
-            answer = link.desk.ask(seq, number, nonce)
-            self.call_from_thread(finish, answer)
-
-        self.run_worker(ask, thread=True, group="hall")
+        hall_desk.resolve_redemption(cast("ShellApp", self), seq, number, done)
 
     def apply_hall_settings(self) -> None:
-        """Settings the hall sent, applied between rounds (the journal guard covers the timer); a new
-        PIN once nobody is typing one."""
-        from .screens.pin import PinScreen
-
-        link = self.hall_link
-        if link is not None and self.session is not None and link.apply_settings(pin_entry_open=self.shows(PinScreen)):
-            self.apply_theme()  # the hall may switch high contrast too
-            self.publish_view()
+        hall_desk.apply_hall_settings(cast("ShellApp", self))
 
     @property
     def open_session(self) -> GameSession:
