@@ -7,11 +7,12 @@ import inspect
 import logging
 import math
 import random
+import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import replace
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from textual import events
 from textual.app import App
@@ -27,12 +28,12 @@ from ..i18n import LANGUAGES, next_language
 from ..i18n.keys import APP
 from ..store.errors import StoreError
 from ..store.settings import Key, Settings
+from . import hall_desk, kiosk_intents
 from .crash import CrashReport
 from .glyphs import FULL, GlyphSet, current_glyph_set, use_glyph_set
 from .input_guard import MAX_TERMINAL_SIZE
 from .key_bindings import bindings
 from .key_pace import CLICK_BURST, CLICKS_PER_SECOND, KeyPace, paced_driver
-from .kiosk_mode import KioskApp
 from .screens.base import ViewScreen
 from .terminal_input import guarded_driver
 from .theme import build_themes, default_variables, theme_for
@@ -42,16 +43,21 @@ if TYPE_CHECKING:
     from textual.timer import Timer, TimerCallback
 
     from ..hall.kiosk_link import HallLink
-    from ..hall.server import RedemptionResult
+    from ..kiosk.intents import Intent
+    from ..kiosk.mode import AttendantSignIn, ClosingSignIn
+    from ..kiosk.summary import SessionSummary
     from ..store import GameSession, Store
     from .screens.table import TableScreen
-    from .shell import Shell
+    from .shell import Shell, ShellApp
+    from .shown_kiosk import ShownKiosk
 
 NEW_PLAYER_CREDITS = 1000  # outside kiosk mode a new data dir can play at once
 PUSH_PAUSE_S = 2.0  # R10: the pause before a push deals the next hand
 PUSH_READABLE_S = 1.5  # the push's banner stays at least this long, fast play too
 # Actions that work while the too-small notice hides the screen.
 ACTIONS_BEHIND_THE_NOTICE = frozenset({"quit", "attendant", "next_language"})
+# What a person does at the kiosk: it keeps the idle timeout away.
+KIOSK_INPUT = (events.Key, events.MouseDown, events.MouseScrollUp, events.MouseScrollDown)
 
 
 class WholeCellScrollBarRender(ScrollBarRender):
@@ -75,7 +81,7 @@ def within_size_limit(event: events.Resize) -> events.Resize:
     return events.Resize(size, size, pixel_size=event.pixel_size)
 
 
-class RedDogApp(KioskApp, App):
+class RedDogApp(App):
     """One table, one player. `language=None` uses the saved setting, else the system's, else English."""
 
     CSS_PATH = "reddog.tcss"
@@ -124,7 +130,11 @@ class RedDogApp(KioskApp, App):
         self.data_dir = Path(data_dir) if data_dir is not None else None
         self.seed = seed
         self.demo = seed is not None
-        self.kiosk = kiosk
+        self.kiosk = kiosk  # started with --kiosk: the exits are locked, whatever the journal does
+        self.kiosk_mode: ShownKiosk | None = None  # kiosk mode on the screen, once it runs
+        self._closing_sign_in: ClosingSignIn | None = None  # the refused journal is read for the PIN once
+        self._closing_sign_in_read = False
+        self.pending_summary: SessionSummary | None = None  # a cash-out's, shown once the attendant has left the menu
         self.dealer: Dealer = dealer or ShuffledDealer(
             # `secrets.SystemRandom` is this very class; importing `secrets` (hmac, hashlib) slows the start.
             random.Random(seed) if seed is not None else random.SystemRandom()
@@ -190,9 +200,14 @@ class RedDogApp(KioskApp, App):
         i18n.set_language(chosen)
         self.apply_theme()
         self.publish_view()
-        if self.kiosk and not self.start_kiosk_mode():
-            self.exit(return_code=2)  # no attendant PIN: `reddog attendant set-pin` first
-            return
+        if self.kiosk:
+            from .shown_kiosk import ShownKiosk
+
+            self.kiosk_mode = ShownKiosk(self, self.clock or time.time)
+            if not self.kiosk_mode.pin_set():
+                self.exit(return_code=2)  # no attendant PIN: `reddog attendant set-pin` first
+                return
+            self.kiosk_mode.open()  # the exits locked, the clock started
         self.push_screen(TableScreen())
         if not self.round_open(session.state):
             self.push_screen(WelcomeScreen())
@@ -211,6 +226,8 @@ class RedDogApp(KioskApp, App):
             # action it asked about was confirmed and carried out): not for it. Keys come here as
             # they arrive, and again as they bubble up to be matched against the bindings.
             return
+        elif self.kiosk_mode is not None and isinstance(event, KIOSK_INPUT):
+            self.kiosk_mode.note_input()
         await super().on_event(event)
 
     def input_since(self) -> float:
@@ -222,54 +239,74 @@ class RedDogApp(KioskApp, App):
 
     def on_unmount(self) -> None:
         gc.enable()
-        self.stop_kiosk_mode()
+        if self.kiosk_mode is not None:
+            self.kiosk_mode.close()
         if self.hall_link is not None:
             self.hall_link.stop()
         if self.store is not None:
             self.store.close()
 
-    # --- the hall ---------------------------------------------------------------
+    # --- kiosk mode (its running side is `kiosk_mode`, a ShownKiosk) ------------------
+    @property
+    def exits_locked(self) -> bool:
+        """Locked on every screen of kiosk mode, the one that refuses a broken journal too: a guest
+        must never reach what runs the kiosk. There the attendant's PIN closes it (`attendant_sign_in`)."""
+        return self.kiosk
+
+    def action_attendant(self) -> None:
+        kiosk_intents.open_pin_entry(cast("ShellApp", self))
+
+    def carry_out(self, *intents: Intent) -> None:
+        kiosk_intents.carry_out(cast("ShellApp", self), *intents)
+
+    def journal_attendant(self, event: str, value: int | None = None) -> None:
+        kiosk_intents.journal_attendant(cast("ShellApp", self), event, value)
+
+    def attendant_sign_in(self) -> AttendantSignIn | ClosingSignIn | None:
+        """What judges the PIN: the menu's sign-in while the journal is open; once it failed, the one
+        that closes the kiosk; None outside kiosk mode, or when the refused journal's PIN cannot be read."""
+        if not self.kiosk:
+            return None
+        if self.session is not None and self.kiosk_mode is not None:
+            return self.kiosk_mode.sign_in
+        if self.store_error is None:
+            return None  # still starting
+        if not self._closing_sign_in_read:
+            self._closing_sign_in_read = True
+            self._closing_sign_in = kiosk_intents.closing_sign_in(
+                self.kiosk_mode, self.data_dir, self.clock or time.time
+            )
+        return self._closing_sign_in
+
+    def attendant_exit(self) -> None:
+        """The only way out of a locked kiosk: the attendant menu's Exit."""
+        self.journal_attendant("exit")
+        self.exit()
+
+    def shows(self, screen_type: type[Screen]) -> bool:
+        """A screen of this type is on the stack, seen or under others."""
+        return any(isinstance(screen, screen_type) for screen in self.screen_stack)
+
+    def guest_summary(self) -> SessionSummary | None:
+        """What the current guest's session came to, or None when no session is running."""
+        return self.kiosk_mode.guest_summary() if self.kiosk_mode is not None else None
+
+    def show_session_summary(self, summary: SessionSummary | None) -> None:
+        """Shown to a guest who played here and has left (credits came and went without a round: nothing)."""
+        from .screens.summary import SummaryScreen
+
+        if summary is not None and summary.rounds_played:
+            self.push_screen(SummaryScreen(summary))
+
+    def refresh_session_info(self) -> None:
+        kiosk_intents.refresh_session_info(cast("ShellApp", self))
+
+    # --- the hall (ui/hall_desk.py) ---------------------------------------------------
     def resolve_redemption(self, seq: int, number: int, done: Callable[[object], None] | None = None) -> None:
-        """Ask the hall about a voucher redemption off the UI thread, then journal its answer here."""
-        from ..engine import RedDogError as Refused
-        from ..store import StoreError
-
-        link = self.hall_link
-        assert link is not None, "a redemption is asked of the hall only when the kiosk is part of one"
-
-        def finish(answer: RedemptionResult | None) -> None:
-            try:
-                result = link.desk.settle(seq, number, answer)
-            except StoreError as error:
-                self.show_store_error(error)
-                return
-            except Refused:  # finished meanwhile by another request: nothing more to do
-                if done is not None:
-                    done(None)
-                return
-            if result.amount and self.kiosk_mode is not None:
-                self.kiosk_mode.credits_added(result.amount)
-            self.publish_view()
-            if done is not None:
-                done(result)
-
-        nonce = link.desk.nonce(seq)  # read here: the worker touches only the server
-
-        def ask() -> None:
-            answer = link.desk.ask(seq, number, nonce)
-            self.call_from_thread(finish, answer)
-
-        self.run_worker(ask, thread=True, group="hall")
+        hall_desk.resolve_redemption(cast("ShellApp", self), seq, number, done)
 
     def apply_hall_settings(self) -> None:
-        """Settings the hall sent, applied between rounds (the journal guard covers the timer); a new
-        PIN once nobody is typing one."""
-        from .screens.pin import PinScreen
-
-        link = self.hall_link
-        if link is not None and self.session is not None and link.apply_settings(pin_entry_open=self.shows(PinScreen)):
-            self.apply_theme()  # the hall may switch high contrast too
-            self.publish_view()
+        hall_desk.apply_hall_settings(cast("ShellApp", self))
 
     @property
     def open_session(self) -> GameSession:
@@ -390,11 +427,13 @@ class RedDogApp(KioskApp, App):
     def may_act(self, action: str) -> bool:
         """The one rule for input, keys and clicks alike (every screen's `check_action` asks it).
 
-        A locked kiosk refuses its exits (see `exit_refused`). While the too-small notice hides
+        A locked kiosk refuses its exits: Ctrl+Q's quit. The other exit keys reach no exit action:
+        the terminal hands Ctrl+C, Ctrl+Z and Ctrl+\\ over as plain keys (their signals are ignored
+        too), Ctrl+C copies on Textual's screens, and the command palette (Ctrl+P) is never enabled. While the too-small notice hides
         the current screen nothing on it may act, since the person cannot see what a key would
         do: only quitting, the attendant and the language.
         """
-        if self.exit_refused(action):
+        if action in kiosk_intents.EXIT_ACTIONS and self.exits_locked:
             return False
         return action in ACTIONS_BEHIND_THE_NOTICE or not self.size_notice_shown()
 
@@ -465,7 +504,8 @@ class RedDogApp(KioskApp, App):
         if self.session is None:
             return False
         self.finish_motion()
-        self.follow_guest()  # before the action: a session's rounds count from its start
+        if self.kiosk_mode is not None:
+            self.kiosk_mode.follow_guest()  # before the action: a session's rounds count from its start
         try:
             state = self.session.act(action, value)
         except RedDogError as error:

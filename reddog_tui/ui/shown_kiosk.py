@@ -1,4 +1,6 @@
-"""Kiosk mode's rules with the app that shows them; imported when kiosk mode starts (see `kiosk_mode`)."""
+"""Kiosk mode on the screen, the object the app owns as `app.kiosk_mode` once kiosk mode runs: the
+kiosk's rules (`kiosk.mode`) asked once a second, the exit signals held, the guest's session
+followed, the reality check shown and answered. Imported when kiosk mode starts."""
 
 from __future__ import annotations
 
@@ -12,15 +14,18 @@ if TYPE_CHECKING:
     from collections.abc import Callable
 
     from textual.screen import Screen
+    from textual.timer import Timer
 
     from ..kiosk.intents import Intent
-    from ..kiosk.summary import SessionSummary
+    from ..kiosk.signals import ExitSignalLock
+    from ..kiosk.summary import RoundTally, SessionSummary
     from ..store.session import GameSession
+    from .screens.reality_check import RealityChoice
 
 
 class KioskShell(Protocol):
-    """What the kiosk's rules ask of the app that shows them (`KioskApp`, mixed into the app, meets it
-    by its shape): named here, so this module does not import the one that imports it."""
+    """What the kiosk's screen side asks of the app that owns it (RedDogApp meets it by its shape):
+    named here, so this module does not import the one that imports it."""
 
     @property
     def session(self) -> GameSession | None: ...
@@ -32,9 +37,10 @@ class KioskShell(Protocol):
     def screen_stack(self) -> list[Screen[Any]]: ...
     def shows(self, screen_type: type[Screen]) -> bool: ...
     def carry_out(self, *intents: Intent) -> None: ...
-    def guest_summary(self) -> SessionSummary | None: ...
     def show_session_summary(self, summary: SessionSummary | None) -> None: ...
     def refresh_session_info(self) -> None: ...
+    def set_interval(self, interval: float, callback: Callable[[], object]) -> Timer: ...
+    def push_screen(self, screen: Screen[Any], callback: Any = None) -> Any: ...
 
 
 class ShownKiosk(KioskMode):
@@ -44,6 +50,31 @@ class ShownKiosk(KioskMode):
         assert app.session is not None  # kiosk mode starts once the journal is open
         super().__init__(app.session, clock, app.requested_language)
         self.app = app
+        self.exit_signal_lock: ExitSignalLock | None = None
+        self.round_tally: RoundTally | None = None
+
+    def open(self) -> None:
+        """Once the PIN is known to be set: hold the exit signals, start the guest's session and the clock."""
+        from ..kiosk.signals import ExitSignalLock
+
+        self.exit_signal_lock = ExitSignalLock()
+        try:
+            self.exit_signal_lock.hold()  # again after the driver put its own Ctrl+Z handler in place
+        except ValueError:  # not the main thread: nothing to ignore here
+            self.exit_signal_lock = None
+        self.start()
+        self.gate()  # read now: the PIN still closes the kiosk if the journal fails later
+        self.app.set_interval(1.0, self.second)
+
+    def close(self) -> None:
+        if self.exit_signal_lock is not None:
+            self.exit_signal_lock.release()
+            self.exit_signal_lock = None
+
+    def second(self) -> None:
+        # The interval can tick once more while the app closes, its screens already gone.
+        if self.app.screen_stack:
+            self.tick()
 
     def tick(self) -> IdleStep:
         """Once a second: the idle timeout, the reality check and the top bar's clock."""
@@ -52,7 +83,7 @@ class ShownKiosk(KioskMode):
         app = self.app
         if app.session is None:  # play has stopped on the error screen
             return IdleStep.NOTHING
-        summary = app.guest_summary()  # before idle may end the session
+        summary = self.guest_summary()  # before idle may end the session
         idle = self.idle(
             welcome_shown=app.shows(WelcomeScreen),
             attendant=self.attendant(),
@@ -87,3 +118,38 @@ class ShownKiosk(KioskMode):
         if screens:
             return Attendant.SIGNED_IN
         return Attendant.PIN_ENTRY if self.app.shows(PinScreen) else Attendant.AWAY
+
+    # --- reminders ----------------------------------------------------------------------
+    def show_reality_check(self) -> None:
+        from .screens.reality_check import RealityCheckScreen
+
+        if not self.app.shows(RealityCheckScreen):
+            self.app.push_screen(RealityCheckScreen(), self.reality_check_answered)
+
+    def reality_check_answered(self, choice: RealityChoice | None) -> None:
+        """Stopping asks the attendant to pay out: a banner stays on the table until they do."""
+        from .screens.reality_check import RealityChoice
+
+        if choice is RealityChoice.STOP and self.app.session is not None:
+            self.app.carry_out(self.request_cash_out())
+            self.app.refresh_session_info()
+
+    # --- the guest leaving ---------------------------------------------------------------
+    def follow_guest(self) -> None:
+        session = self.app.session
+        if session is None:
+            return
+        if self.round_tally is None:
+            from ..kiosk.summary import RoundTally
+
+            self.round_tally = RoundTally(session.meters)
+        self.round_tally.follow(self.player.started)
+
+    def guest_summary(self) -> SessionSummary | None:
+        """What the current guest's session came to, or None when no session is running."""
+        if self.app.session is None or self.player.started is None:
+            return None
+        self.follow_guest()
+        tally = self.round_tally
+        assert tally is not None  # follow_guest starts it in an open kiosk session
+        return tally.summary(self.player.started, self.net_result(), self.played_seconds())

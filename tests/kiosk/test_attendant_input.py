@@ -228,7 +228,7 @@ async def test_the_operators_switch_and_language_select_are_saved_with_the_form(
         await pilot.pause()
         assert "Einstellungen gespeichert." in screen_text(app)
         assert app.open_session.state.config.progressive_offered is False
-        assert app.running_kiosk.default_language == "pl"
+        assert app.kiosk_mode.default_language == "pl"
 
 
 # --- the operator's fields: Textual Inputs whose validators speak the settings model's reasons -----------

@@ -67,11 +67,11 @@ async def test_the_app_turns_stop_into_a_cash_out_request_and_continue_into_noth
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("enter")
         await with_credits(app, pilot, 50)
-        app.reality_check_answered(RealityChoice.CONTINUE)
-        app.reality_check_answered(None)  # closed from outside (the guest left): no answer
+        app.kiosk_mode.reality_check_answered(RealityChoice.CONTINUE)
+        app.kiosk_mode.reality_check_answered(None)  # closed from outside (the guest left): no answer
         await pilot.pause()
         assert not app.kiosk_mode.cash_out_requested
-        app.reality_check_answered(RealityChoice.STOP)
+        app.kiosk_mode.reality_check_answered(RealityChoice.STOP)
         await pilot.pause()
         assert app.kiosk_mode.cash_out_requested
         assert "Cash-out requested" in screen_text(app).splitlines()[0]

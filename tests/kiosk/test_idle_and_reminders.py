@@ -247,4 +247,4 @@ async def test_a_tick_that_comes_as_the_kiosk_closes_does_nothing(tmp_path):
         await pilot.pause()
         assert app.kiosk_mode is not None and isinstance(app.screen, WelcomeScreen)
     assert not app.screen_stack and app.session is not None
-    app.kiosk_tick()  # no "No screens on stack": it would stop Red Dog on its way out
+    app.kiosk_mode.second()  # no "No screens on stack": it would stop Red Dog on its way out

@@ -124,7 +124,7 @@ async def draw_every_screen(tmp_path: Path, language: str, glyphs) -> Drawn:
         await pilot.press("6")  # 5 checks the journal
         await drawn.take(pilot, "exit: confirmation", "ConfirmScreen")
         await pilot.press("escape", "escape")
-        app.show_reality_check()
+        app.kiosk_mode.show_reality_check()
         await drawn.take(pilot, "reality check", "RealityCheckScreen")
     # A journal that cannot be used.
     broken = tmp_path / "broken"

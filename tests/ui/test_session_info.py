@@ -5,6 +5,7 @@ from __future__ import annotations
 from reddog_tui.engine import Outcome
 from reddog_tui.ui.kiosk_texts import signed_number
 from reddog_tui.ui.screens.table import TableScreen
+from reddog_tui.ui.shown_kiosk import ShownKiosk
 from reddog_tui.ui.widgets.session_info import SessionInfo
 from tests.kiosk.kiosk_helpers import PIN, kiosk_app, paying_in
 
@@ -16,10 +17,10 @@ def top_bar(app) -> str:
 
 
 @run
-async def test_the_top_bar_relabels_with_the_language_key_at_once(tmp_path):
+async def test_the_top_bar_relabels_with_the_language_key_at_once(tmp_path, monkeypatch):
     app = kiosk_app(tmp_path, "en")
     # No tick of the kiosk's clock: one would relabel the bar by itself, hiding a bar that does not follow.
-    app.kiosk_tick = lambda: None  # type: ignore[method-assign]
+    monkeypatch.setattr(ShownKiosk, "second", lambda self: None)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("enter")
         assert isinstance(app.screen, TableScreen) and app.language == "en"
@@ -32,10 +33,10 @@ async def test_the_top_bar_relabels_with_the_language_key_at_once(tmp_path):
 
 
 @run
-async def test_the_net_result_waits_for_the_third_card_as_the_table_does(tmp_path):
+async def test_the_net_result_waits_for_the_third_card_as_the_table_does(tmp_path, monkeypatch):
     """R7, R8: a lost raise changes the net result only when the third card has turned."""
     app = kiosk_app(tmp_path, "en", rounds=[SPREAD_4_LOSE])
-    app.kiosk_tick = lambda: None  # type: ignore[method-assign]  # the bar redraws only as the table does
+    monkeypatch.setattr(ShownKiosk, "second", lambda self: None)  # the bar redraws only as the table does
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("enter", "f12", *PIN, "enter", *paying_in(100), "escape", "escape")
         await pilot.pause()
@@ -61,7 +62,7 @@ async def test_a_long_banner_is_cut_short_and_the_credits_stay_whole(tmp_path, m
     """At 80 columns the German cash-out banner, the time played, a seven-digit net result and
     seven-digit credits do not fit: the reminder gives way, never the credits."""
     app = kiosk_app(tmp_path, "de")
-    app.kiosk_tick = lambda: None  # type: ignore[method-assign]
+    monkeypatch.setattr(ShownKiosk, "second", lambda self: None)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("enter", "f12", *PIN, "enter", *paying_in(9_999_999), "escape", "escape")
         await pilot.pause()

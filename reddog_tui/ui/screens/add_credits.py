@@ -70,7 +70,7 @@ class AddCreditsScreen(MoneyEntryScreen):
             self.app.show_store_error(error)
             return
         else:
-            self.app.running_kiosk.credits_added(amount)
+            self.kiosk_mode.credits_added(amount)
             self.message = _("{amount} added.").format(amount=credits(amount))
             self.number_field.value = ""
             self.app.publish_view()

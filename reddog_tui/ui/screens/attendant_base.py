@@ -2,11 +2,16 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from textual.widgets import Static
 
 from ...i18n import _, pgettext
 from ..widgets.buttons import KeyItem
 from .base import ViewScreen
+
+if TYPE_CHECKING:
+    from ...kiosk.mode import KioskMode
 
 ATTENDANT_CSS = """
 .attendant-body { height: 100%; padding: 1 2; }
@@ -66,6 +71,13 @@ class AttendantScreen(ViewScreen):
     """A screen the attendant reached with the right PIN; left idle, the kiosk closes it (`kiosk.mode`)."""
 
     DEFAULT_CSS = ATTENDANT_CSS
+
+    @property
+    def kiosk_mode(self) -> KioskMode:
+        """Kiosk mode's rules: the attendant's screens open only while kiosk mode runs."""
+        kiosk_mode = self.app.kiosk_mode
+        assert kiosk_mode is not None, "an attendant screen opens only in kiosk mode"
+        return kiosk_mode
 
     @property
     def waiting(self) -> bool:

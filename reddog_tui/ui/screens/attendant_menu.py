@@ -128,7 +128,7 @@ class AttendantMenu(MoneyQuestions, AttendantScreen):
     def refresh_view(self) -> None:
         if self.app.session is None:
             return
-        kiosk = self.app.running_kiosk
+        kiosk = self.kiosk_mode
         self.query_one(".attendant-title", Static).update(_("Attendant menu"))
         banner = self.query_one("#cash-out-banner", Static)
         banner.update(_("The player asked to cash out."))
@@ -197,7 +197,7 @@ class AttendantMenu(MoneyQuestions, AttendantScreen):
     def confirm_exit(self) -> None:
         def question() -> str:
             return _("Exit Red Dog? Credits on the kiosk: {amount} (kept until the next start).").format(
-                amount=credits(self.app.running_kiosk.holdings())
+                amount=credits(self.kiosk_mode.holdings())
             )
 
         def answered(yes: bool | None) -> None:
@@ -210,7 +210,7 @@ class AttendantMenu(MoneyQuestions, AttendantScreen):
         """The settled round is gathered first; then the amount is shown and confirmed."""
         if self.question_open:
             return
-        app, kiosk = self.app, self.app.running_kiosk
+        app, kiosk = self.app, self.kiosk_mode
         gather = kiosk.cash_out_first()
         if gather is not None:
             app.carry_out(gather)
@@ -232,7 +232,7 @@ class AttendantMenu(MoneyQuestions, AttendantScreen):
     def pay_out(self, intent: MoneyIntent) -> None:
         from ...store import IntentCarriedOut, StoreError
 
-        app, kiosk = self.app, self.app.running_kiosk
+        app, kiosk = self.app, self.kiosk_mode
         summary = app.guest_summary()  # before the payout, which takes the credits the net result counts
         try:
             voucher = attendant_money(app).cash_out(intent)

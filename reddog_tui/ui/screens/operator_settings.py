@@ -53,7 +53,7 @@ class OperatorSettingsScreen(AttendantScreen):
         self.message = ""
 
     def compose(self) -> ComposeResult:
-        kiosk = self.app.running_kiosk
+        kiosk = self.kiosk_mode
         config = self.app.open_session.state.config
         with Vertical(classes="attendant-body"):
             yield Static("", classes="attendant-title", markup=False)
@@ -83,7 +83,7 @@ class OperatorSettingsScreen(AttendantScreen):
 
     def current(self) -> dict[Key, object]:
         """The settings in force, typed."""
-        config, kiosk = self.app.open_session.state.config, self.app.running_kiosk
+        config, kiosk = self.app.open_session.state.config, self.kiosk_mode
         return {
             **{
                 key: getattr(config, key.value)

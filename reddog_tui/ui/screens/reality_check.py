@@ -22,7 +22,7 @@ if TYPE_CHECKING:
 
 
 class RealityChoice(Enum):
-    """The guest's answer; what it leads to is the app's to decide (`KioskApp.reality_check_answered`)."""
+    """The guest's answer; what it leads to is the app's to decide (`ShownKiosk.reality_check_answered`)."""
 
     CONTINUE = "continue"
     STOP = "stop"
