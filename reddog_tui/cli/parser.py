@@ -201,12 +201,12 @@ def _voucher_typed(text: str) -> int:
     validation number (its check digit does not hold) is refused here, before the hall is asked."""
     from ..engine import validation
 
-    digits = validation.digits_typed(text)
+    digits = validation.digits_typed(text) or ""
     try:  # isdigit() takes digits int() reads not (²), and the hall holds no number beyond a bigint
-        value = None if digits is None else int(digits)
+        value = int(digits)
     except ValueError:
-        value = None
-    if value is None or not 1 <= value <= VOUCHER_NUMBER_MAX:
+        value = 0
+    if not 1 <= value <= VOUCHER_NUMBER_MAX:
         raise argparse.ArgumentTypeError(_("{given} is not a voucher number.").format(given=text))
     if validation.looks_like_ticket(digits) and validation.typed_ticket(digits) is None:
         raise argparse.ArgumentTypeError(
