@@ -82,6 +82,7 @@ def refusal_of(conn: psycopg.Connection, number: int) -> str | None:
     except psycopg.Error as exc:
         conn.rollback()
         return exc.sqlstate
+    conn.commit()
     return None
 
 
