@@ -13,6 +13,7 @@ import argparse
 import contextlib
 import os
 import sys
+import unicodedata
 from collections.abc import Callable, Iterator, Sequence
 from datetime import UTC, datetime
 from typing import NoReturn
@@ -30,6 +31,7 @@ DATA_DIR_COMMANDS = (None, "check", "attendant", "serve")
 HALL_DSN_VARIABLE = "REDDOG_HALL_DSN"  # hall.dsn.DSN_VARIABLE, read here before psycopg is loaded
 HALL_DSN_COMMANDS = (None, "hall", "serve")  # the commands that may talk to the hall server
 HALL_VOUCHER_COMMANDS = ("config", "void", "vouchers", "audit")  # a voucher's life after it is issued
+VOUCHER_NUMBER_MAX = 2**63 - 1  # the hall's numbers are bigints
 LOG_LEVELS = ("debug", "info", "warning", "error")
 COMPLETION_SHELLS = ("bash", "zsh", "tcsh")
 
@@ -199,14 +201,18 @@ def _voucher_typed(text: str) -> int:
     validation number (its check digit does not hold) is refused here, before the hall is asked."""
     from ..engine import validation
 
-    digits = validation.digits_typed(text)
-    if digits is None or int(digits) < 1:
+    digits = validation.digits_typed(text) or ""
+    try:  # isdigit() takes digits int() reads not (²), and the hall holds no number beyond a bigint
+        value = int(digits)
+    except ValueError:
+        value = 0
+    if not 1 <= value <= VOUCHER_NUMBER_MAX:
         raise argparse.ArgumentTypeError(_("{given} is not a voucher number.").format(given=text))
     if validation.looks_like_ticket(digits) and validation.typed_ticket(digits) is None:
         raise argparse.ArgumentTypeError(
             _("{given} has a mistyped digit: type it again as it is printed on the voucher.").format(given=text)
         )
-    return int(digits)
+    return value
 
 
 def _add_hall(commands) -> None:
@@ -287,6 +293,9 @@ def _void_reason(text: str) -> str:
         raise argparse.ArgumentTypeError(
             _("--reason must say why, in at most {count} characters.").format(count=VOID_REASON_MAX)
         )
+    # A line of the audit trail stays one: no control character, no line or paragraph separator.
+    if any(unicodedata.category(c)[0] == "C" or unicodedata.category(c) in ("Zl", "Zp") for c in text.strip()):
+        raise argparse.ArgumentTypeError(_("--reason must be one line, without tabs or other control characters."))
     return text.strip()
 
 

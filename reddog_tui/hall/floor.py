@@ -10,7 +10,7 @@ from datetime import datetime
 
 import psycopg
 
-from .lifecycle import STATE_SQL, Lockout, lockouts
+from .lifecycle import ISSUED_SQL, STATE_SQL, Lockout, lockouts
 from .meters import HallMeters, KioskMeters, hall_meters
 from .server import NOTIFY_CHANNEL
 
@@ -64,7 +64,7 @@ def read_floor(conn: psycopg.Connection) -> Floor:
             " ORDER BY k.kiosk_id"
         ).fetchall()
         vouchers = conn.execute(
-            "SELECT v.number, v.amount, v.kiosk_id, to_timestamp(v.issued_at), v.issued_offline"
+            f"SELECT v.number, v.amount, v.kiosk_id, {ISSUED_SQL}, v.issued_offline"
             f" FROM hall_voucher v CROSS JOIN hall_config c WHERE {STATE_SQL} = 'open'"
             " ORDER BY v.issued_at, v.number"
         ).fetchall()

@@ -109,12 +109,17 @@ class VoucherState(StrEnum):
     VOIDED = "voided"
 
 
-# A voucher's state now, with the settings of now (hall_voucher_refusal in schema.py says the same).
+# A voucher's state now, with the settings of now (hall_voucher_refusal in schema.py says the same),
+# reckoned in seconds so that no stamp a kiosk sent can put a date out of range.
 STATE_SQL = """CASE
     WHEN v.voided_at IS NOT NULL THEN 'voided'
     WHEN v.redeemed_kiosk IS NOT NULL THEN 'redeemed'
-    WHEN to_timestamp(v.issued_at) < clock_timestamp() - make_interval(days => c.voucher_expiry_days) THEN 'expired'
+    WHEN v.issued_at < extract(epoch FROM clock_timestamp()) - 86400 * c.voucher_expiry_days THEN 'expired'
     ELSE 'open' END"""
+
+# When a voucher was issued, as a date every reader can show: a stamp stored before the hall
+# refused implausible ones (beyond any date, Infinity, NaN) is shown at 1970 or 3000, never an error.
+ISSUED_SQL = "to_timestamp(least(greatest(v.issued_at, 0), 32503680000))"
 
 
 @dataclass(frozen=True, slots=True)
@@ -135,7 +140,7 @@ class VoucherRow:
 def vouchers(conn: psycopg.Connection, state: VoucherState | None = None) -> list[VoucherRow]:
     """The hall's vouchers, oldest first; only those in `state` if given."""
     rows = conn.execute(
-        "SELECT * FROM (SELECT v.number, v.amount, v.kiosk_id, to_timestamp(v.issued_at) AS issued_at,"
+        f"SELECT * FROM (SELECT v.number, v.amount, v.kiosk_id, {ISSUED_SQL} AS issued_at,"
         f" v.issued_offline, {STATE_SQL} AS state, v.redeemed_at, v.redeemed_by, v.voided_at, v.voided_by,"
         " v.void_reason FROM hall_voucher v CROSS JOIN hall_config c) x"
         " WHERE %s::text IS NULL OR x.state = %s ORDER BY x.issued_at, x.number",

@@ -712,6 +712,295 @@ MIGRATIONS: tuple[str, ...] = (
         RETURN QUERY SELECT refusal, v.amount;
     END $$;
     """,
+    # 6: the lockout holds whatever the caller does around it. Each place's redemptions wait on a
+    # row of hall_place_lock, a table of the owner's that no login may read or lock (an advisory
+    # lock's key anyone could take); the lockout is checked after that wait, so calls queued
+    # behind a lockout see it; a redemption outside READ COMMITTED is refused, for a snapshot
+    # taken earlier would not see the wrong numbers other transactions counted meanwhile; a
+    # missing number counts as a wrong one. A cash-out stamped at no plausible time is refused at
+    # shipping, and a voucher's expiry is reckoned in seconds, so a stamp stored earlier cannot
+    # make the refusal raise.
+    """
+    CREATE TABLE hall_place_lock (place name PRIMARY KEY);  -- no grants: the owner's functions only
+    REVOKE ALL ON hall_place_lock FROM PUBLIC;
+
+    -- Waits until no other redemption of `caller` is under way; held to the end of the transaction.
+    -- Refuses (25000) a transaction that is not READ COMMITTED.
+    CREATE FUNCTION hall_lock_place(caller name) RETURNS void
+    LANGUAGE plpgsql SET search_path = pg_catalog, public, pg_temp AS $$
+    BEGIN
+        IF current_setting('transaction_isolation') <> 'read committed' THEN
+            RAISE EXCEPTION 'a redemption is answered only under READ COMMITTED, not %',
+                upper(current_setting('transaction_isolation')) USING ERRCODE = '25000';
+        END IF;
+        INSERT INTO public.hall_place_lock (place) VALUES (caller) ON CONFLICT (place) DO NOTHING;
+        PERFORM 1 FROM public.hall_place_lock p WHERE p.place = caller FOR UPDATE;
+    END $$;
+    REVOKE ALL ON FUNCTION hall_lock_place(name) FROM PUBLIC;
+
+    -- As in migration 5, without a lock of its own: its callers hold the place's (hall_lock_place).
+    CREATE OR REPLACE FUNCTION hall_wrong_number(caller name, ticket bigint) RETURNS void
+    LANGUAGE plpgsql SET search_path = pg_catalog, public, pg_temp AS $$
+    DECLARE
+        c public.hall_config;
+        moment timestamptz := clock_timestamp();
+        since timestamptz;
+        wrong integer;
+    BEGIN
+        SELECT * INTO c FROM public.hall_config;
+        INSERT INTO public.hall_redeem_failure (place, number, at) VALUES (caller, coalesce(ticket, -1), moment);
+        since := greatest(moment - make_interval(secs => c.lockout_window_s),
+                          (SELECT max(l.until) FROM public.hall_lockout l WHERE l.place = caller));
+        SELECT count(DISTINCT f.number) INTO wrong FROM public.hall_redeem_failure f
+            WHERE f.place = caller AND f.at > since;
+        IF wrong >= c.lockout_failures AND public.hall_locked_until(caller) IS NULL THEN
+            INSERT INTO public.hall_lockout (place, locked_at, until, failures)
+            VALUES (caller, moment, moment + make_interval(secs => c.lockout_window_s), wrong);
+            PERFORM pg_notify('reddog_hall', 'lockout');
+        END IF;
+    END $$;
+
+    -- As in migration 5, in seconds since 1970: no stamp can put the date out of range.
+    CREATE OR REPLACE FUNCTION hall_voucher_refusal(v public.hall_voucher) RETURNS text
+    LANGUAGE sql STABLE SET search_path = pg_catalog, public, pg_temp AS $$
+        SELECT CASE
+            WHEN v.voided_at IS NOT NULL THEN 'voided'
+            WHEN v.redeemed_kiosk IS NOT NULL THEN 'already_redeemed'
+            WHEN v.issued_at < extract(epoch FROM clock_timestamp())
+                 - 86400 * (SELECT c.voucher_expiry_days FROM public.hall_config c) THEN 'expired'
+        END
+    $$;
+
+    -- As in migration 4, and a voucher's cash-out must be stamped at a plausible time: not before
+    -- 2000, not more than a day ahead of the hall's clock (a kiosk offline for days ships late, so
+    -- any time since then is taken); not a number (Infinity, NaN) refuses the entry.
+    CREATE OR REPLACE FUNCTION hall_ship(entries jsonb) RETURNS TABLE (shipped_seq bigint, refused text)
+    LANGUAGE plpgsql SECURITY DEFINER SET search_path = pg_catalog, public, pg_temp AS $$
+    #variable_conflict use_column
+    DECLARE
+        k integer := public.hall_caller('kiosk');
+        hall integer;
+        kiosk public.hall_kiosk;
+        held bigint;
+        link text;
+        table_before jsonb;
+        item jsonb;
+        n bigint;
+        body text;
+        e jsonb;
+        stored text;
+        earlier text;
+        amount bigint;
+        ticket bigint;
+        was_reserved boolean;
+        stamp double precision;
+        reason text;
+    BEGIN
+        SELECT c.hall_id INTO hall FROM public.hall_config c;
+        SELECT * INTO kiosk FROM public.hall_kiosk h WHERE h.kiosk_id = k FOR UPDATE;
+        IF NOT FOUND THEN
+            RAISE EXCEPTION 'kiosk % has not registered', k USING ERRCODE = '55000';
+        END IF;
+        IF kiosk.conflict IS NOT NULL THEN
+            RETURN QUERY SELECT kiosk.shipped_seq, kiosk.conflict;
+            RETURN;
+        END IF;
+        held := kiosk.shipped_seq;
+        link := CASE WHEN held = 0 THEN repeat('0', 64) ELSE kiosk.chain END;  -- NULL: shipped before the chain
+        table_before := kiosk.state;
+        BEGIN
+            FOR item IN SELECT x.value FROM jsonb_array_elements(entries) x LOOP
+                n := (item->>'seq')::bigint;
+                body := item->>'entry';
+                IF n IS NULL OR body IS NULL THEN
+                    RAISE EXCEPTION 'a shipment item is not {seq, prev, entry}' USING ERRCODE = 'RD001';
+                END IF;
+                IF n <= held THEN  -- sent again after a lost answer: it must be the entry held
+                    SELECT j.hash INTO stored FROM public.hall_journal j WHERE j.kiosk_id = k AND j.seq = n;
+                    IF n = 1 THEN
+                        earlier := repeat('0', 64);
+                    ELSE
+                        SELECT j.hash INTO earlier FROM public.hall_journal j WHERE j.kiosk_id = k AND j.seq = n - 1;
+                    END IF;
+                    IF stored IS NOT NULL AND earlier IS NOT NULL AND stored <> public.hall_hash(earlier, body) THEN
+                        RAISE EXCEPTION 'entry % was sent again with other content', n USING ERRCODE = 'RD001';
+                    END IF;
+                    CONTINUE;
+                END IF;
+                IF n <> held + 1 THEN
+                    RAISE EXCEPTION 'entry % does not follow entry %', n, held USING ERRCODE = 'RD001';
+                END IF;
+                IF link IS NOT NULL AND (item->>'prev') IS DISTINCT FROM link THEN
+                    RAISE EXCEPTION 'entry % does not continue the entry % the server holds', n, held
+                        USING ERRCODE = 'RD001';
+                END IF;
+                e := body::jsonb;
+                IF (e->>'seq')::bigint IS DISTINCT FROM n THEN
+                    RAISE EXCEPTION 'entry % calls itself entry %', n, e->>'seq' USING ERRCODE = 'RD001';
+                END IF;
+                IF (e->>'kiosk')::integer IS DISTINCT FROM k THEN
+                    RAISE EXCEPTION 'entry % is written for kiosk %, not for this one', n, e->>'kiosk'
+                        USING ERRCODE = 'RD001';
+                END IF;
+                IF EXISTS (SELECT 1 FROM jsonb_each(e->'meters') m WHERE jsonb_typeof(m.value) <> 'number') THEN
+                    RAISE EXCEPTION 'entry % has meters that are not numbers', n USING ERRCODE = 'RD001';
+                END IF;
+                IF e->>'action' = 'cash_out' AND e->>'voucher' IS NOT NULL THEN
+                    amount := (e->>'value')::bigint;
+                    IF amount IS NULL OR amount < 1
+                       OR amount IS DISTINCT FROM (e->'meters'->>'credits_out')::bigint
+                       OR amount > coalesce((table_before->>'credits')::bigint + (table_before->>'ante')::bigint, 0) THEN
+                        RAISE EXCEPTION 'entry % issues a voucher of % credits with no matching cash-out', n, e->>'value'
+                            USING ERRCODE = 'RD001';
+                    END IF;
+                    ticket := (e->>'voucher')::bigint;
+                    IF public.hall_is_ticket(ticket, hall) THEN  -- other numbers predate the hall: not its vouchers
+                        stamp := (e->>'time')::double precision;
+                        IF stamp IS NULL OR NOT (stamp >= 946684800  -- 2000-01-01; NaN is above every number
+                                                 AND stamp <= extract(epoch FROM clock_timestamp() + interval '1 day')) THEN
+                            RAISE EXCEPTION 'entry % issues voucher % at time %, which is no plausible time', n, ticket,
+                                e->>'time' USING ERRCODE = 'RD001';
+                        END IF;
+                        DELETE FROM public.hall_voucher_reserved r WHERE r.number = ticket AND r.kiosk_id = k;
+                        was_reserved := FOUND;
+                        IF EXISTS (SELECT 1 FROM public.hall_voucher v WHERE v.number = ticket)
+                           OR EXISTS (SELECT 1 FROM public.hall_voucher_reserved r WHERE r.number = ticket) THEN
+                            RAISE EXCEPTION 'entry % issues voucher %, which is not this kiosk''s to issue', n, ticket
+                                USING ERRCODE = 'RD001';
+                        END IF;
+                        INSERT INTO public.hall_voucher (number, kiosk_id, seq, amount, issued_at, issued_offline)
+                        VALUES (ticket, k, n, amount, (e->>'time')::double precision, NOT was_reserved);
+                    END IF;
+                END IF;
+                link := public.hall_hash(coalesce(link, item->>'prev'), body);
+                INSERT INTO public.hall_journal (kiosk_id, seq, time, action, value, voucher, meters, state, hash, note)
+                VALUES (k, n, (e->>'time')::double precision, e->>'action', (e->>'value')::bigint,
+                        (e->>'voucher')::bigint, e->'meters', e->'state', link, e->'note');
+                held := n;
+                table_before := e->'state';
+            END LOOP;
+        EXCEPTION
+            WHEN SQLSTATE 'RD001' THEN
+                reason := SQLERRM;
+            WHEN data_exception OR integrity_constraint_violation THEN  -- not JSON, not numbers, fields missing
+                reason := format('entry %s is not a journal entry: %s', n, SQLERRM);
+        END;
+        IF reason IS NOT NULL THEN
+            UPDATE public.hall_kiosk h SET conflict = reason WHERE h.kiosk_id = k;
+            PERFORM pg_notify('reddog_hall', k::text);
+            RETURN QUERY SELECT kiosk.shipped_seq, reason;
+            RETURN;
+        END IF;
+        IF held > kiosk.shipped_seq THEN
+            INSERT INTO public.hall_meter (kiosk_id, name, value)
+            SELECT k, m.key, sum(m.value::bigint) FROM public.hall_journal j, jsonb_each_text(j.meters) m
+            WHERE j.kiosk_id = k AND j.seq > kiosk.shipped_seq AND m.value::bigint <> 0 GROUP BY m.key
+            ON CONFLICT (kiosk_id, name) DO UPDATE SET value = public.hall_meter.value + excluded.value;
+            -- A credit must follow the hall's mark: this kiosk, this amount, and the intent journaled
+            -- last for this voucher (a second credit for one mark is flagged too).
+            INSERT INTO public.hall_credit_mismatch (kiosk_id, seq, voucher, credited)
+            SELECT k, j.seq, j.voucher, j.value FROM public.hall_journal j
+            WHERE j.kiosk_id = k AND j.seq > kiosk.shipped_seq AND j.action = 'voucher_redeemed'
+              AND NOT EXISTS (SELECT 1 FROM public.hall_voucher v
+                  WHERE v.number = j.voucher AND v.redeemed_kiosk = k AND v.amount = j.value
+                    AND v.redeemed_seq = (SELECT max(i.seq) FROM public.hall_journal i WHERE i.kiosk_id = k
+                        AND i.action = 'voucher_redeeming' AND i.voucher = j.voucher AND i.seq < j.seq))
+            ON CONFLICT DO NOTHING;
+            INSERT INTO public.hall_push_result (push_id, kiosk_id, applied, seq, reason)
+            SELECT p.push_id, k, j.action = 'hall_settings', j.seq, j.note
+            FROM public.hall_journal j JOIN public.hall_push p ON p.push_id = j.value
+            WHERE j.kiosk_id = k AND j.seq > kiosk.shipped_seq
+              AND j.action IN ('hall_settings', 'hall_settings_refused')
+              AND (p.kiosk_id IS NULL OR p.kiosk_id = k)
+            ON CONFLICT DO NOTHING;
+            UPDATE public.hall_kiosk h SET shipped_seq = held, chain = link, state = table_before,
+                last_seen = clock_timestamp() WHERE h.kiosk_id = k;
+            PERFORM pg_notify('reddog_hall', k::text);
+        END IF;
+        RETURN QUERY SELECT held, NULL::text;
+    END $$;
+
+    -- As in migration 5, with the place's lock taken first and the lockout checked after it.
+    CREATE OR REPLACE FUNCTION hall_redeem(ticket bigint, intent_seq bigint, intent_nonce bigint)
+    RETURNS TABLE (outcome text, amount bigint, kiosk_id integer, seq bigint, nonce bigint)
+    LANGUAGE plpgsql SECURITY DEFINER SET search_path = pg_catalog, public, pg_temp AS $$
+    #variable_conflict use_column
+    DECLARE
+        k integer := public.hall_caller('kiosk');
+        v public.hall_voucher;
+        known boolean;
+        refusal text;
+    BEGIN
+        PERFORM public.hall_lock_place(session_user);
+        SELECT * INTO v FROM public.hall_voucher h WHERE h.number = ticket;
+        known := FOUND;
+        IF known AND v.redeemed_kiosk = k AND v.redeemed_seq = intent_seq
+           AND v.redeemed_nonce IS NOT DISTINCT FROM intent_nonce THEN
+            RETURN QUERY SELECT 'redeemed'::text, v.amount, k, intent_seq, intent_nonce;
+            RETURN;
+        END IF;
+        IF public.hall_locked_until(session_user) IS NOT NULL THEN
+            RETURN QUERY SELECT 'locked_out'::text, 0::bigint, k, intent_seq, intent_nonce;
+            RETURN;
+        END IF;
+        IF NOT known THEN
+            PERFORM public.hall_wrong_number(session_user, ticket);
+            RETURN QUERY SELECT public.hall_unknown_voucher(ticket), 0::bigint, k, intent_seq, intent_nonce;
+            RETURN;
+        END IF;
+        refusal := public.hall_voucher_refusal(v);
+        IF refusal IS NULL THEN
+            UPDATE public.hall_voucher h SET redeemed_kiosk = k, redeemed_seq = intent_seq,
+                redeemed_nonce = intent_nonce, redeemed_at = clock_timestamp(), redeemed_by = session_user
+            WHERE h.number = ticket AND h.redeemed_kiosk IS NULL AND h.voided_at IS NULL RETURNING h.* INTO v;
+            IF FOUND THEN
+                PERFORM pg_notify('reddog_hall', k::text);
+                RETURN QUERY SELECT 'redeemed'::text, v.amount, k, intent_seq, intent_nonce;
+                RETURN;
+            END IF;
+            SELECT * INTO v FROM public.hall_voucher h WHERE h.number = ticket;
+            refusal := coalesce(public.hall_voucher_refusal(v), 'already_redeemed');
+        END IF;
+        RETURN QUERY SELECT refusal, v.amount, k, intent_seq, intent_nonce;
+    END $$;
+
+    CREATE OR REPLACE FUNCTION hall_cashier_redeem(ticket bigint) RETURNS TABLE (outcome text, amount bigint)
+    LANGUAGE plpgsql SECURITY DEFINER SET search_path = pg_catalog, public, pg_temp AS $$
+    #variable_conflict use_column
+    DECLARE
+        desk integer := public.hall_caller('cashier');
+        serial bigint;
+        v public.hall_voucher;
+        refusal text;
+    BEGIN
+        PERFORM public.hall_lock_place(session_user);
+        IF public.hall_locked_until(session_user) IS NOT NULL THEN
+            RETURN QUERY SELECT 'locked_out'::text, 0::bigint;
+            RETURN;
+        END IF;
+        SELECT * INTO v FROM public.hall_voucher h WHERE h.number = ticket;
+        IF NOT FOUND THEN
+            PERFORM public.hall_wrong_number(session_user, ticket);
+            RETURN QUERY SELECT public.hall_unknown_voucher(ticket), 0::bigint;
+            RETURN;
+        END IF;
+        refusal := public.hall_voucher_refusal(v);
+        IF refusal IS NULL THEN
+            serial := nextval('public.hall_cashier_redemption');
+            UPDATE public.hall_voucher h SET redeemed_kiosk = desk, redeemed_seq = serial,
+                redeemed_at = clock_timestamp(), redeemed_by = session_user
+            WHERE h.number = ticket AND h.redeemed_kiosk IS NULL AND h.voided_at IS NULL RETURNING h.* INTO v;
+            IF FOUND THEN
+                PERFORM pg_notify('reddog_hall', 'cashier');
+                RETURN QUERY SELECT 'redeemed'::text, v.amount;
+                RETURN;
+            END IF;
+            SELECT * INTO v FROM public.hall_voucher h WHERE h.number = ticket;
+            refusal := coalesce(public.hall_voucher_refusal(v), 'already_redeemed');
+        END IF;
+        RETURN QUERY SELECT refusal, v.amount;
+    END $$;
+    """,
 )
 
 

@@ -1,0 +1,298 @@
+"""A place holding a kiosk's (or a cash desk's) login and a plain SQL client of its own, against the
+voucher lifecycle (migrations 5 and 6): the lockout must hold whatever isolation the client asks
+for and however many calls it queues, no login may stall another's redemptions, no voucher a
+kiosk ships may blind the hall's listing or its console, and the command line refuses what
+would forge a line of the audit trail or reach the server as no number. Each test fails while the
+hall lets the attack through."""
+
+from __future__ import annotations
+
+import itertools
+import json
+import random
+import secrets
+import threading
+import time
+
+import psycopg
+import pytest
+
+from reddog_tui import i18n
+from reddog_tui.engine import StackedDealer
+from reddog_tui.hall import chain, lifecycle, server, tickets
+from reddog_tui.hall.floor import read_floor
+from reddog_tui.store import GameSession
+
+from .conftest import hall_number, login_dsn, own_database, ship_all
+from .test_lifecycle import cli, failures, guesses, login
+
+Redemption = server.Redemption
+_seqs = itertools.count(10_000)
+
+
+@pytest.fixture(scope="module")
+def hall(pg_dsn):
+    with own_database(pg_dsn, "attacks") as dsn:
+        yield dsn
+
+
+@pytest.fixture
+def admin_conn(hall):
+    with server.connect(hall) as conn:
+        yield conn
+
+
+@pytest.fixture
+def issue(hall, kiosk_store):
+    """issue(kiosk_id, amount) -> the number of a hall voucher that kiosk issued and shipped."""
+    sessions: dict[int, GameSession] = {}
+
+    def make(kiosk_id: int, amount: int) -> int:
+        if kiosk_id not in sessions:
+            sessions[kiosk_id] = GameSession(kiosk_store(f"issuer-{kiosk_id}"), StackedDealer([]), initial_credits=0)
+        session = sessions[kiosk_id]
+        session.add_credits(amount)
+        with server.connect(login_dsn(hall, "kiosk", kiosk_id)) as conn:
+            number = hall_number(conn, kiosk_id)
+            session.cash_out(voucher_number=number)
+            ship_all(conn, kiosk_id, session.store)
+        return number
+
+    return make
+
+
+def own_client(hall: str, kind: str, who) -> psycopg.Connection:
+    """The login's connection as a client of the attacker's own makes it: no autocommit, no limits."""
+    return psycopg.connect(login_dsn(hall, kind, who))
+
+
+def redeem_or_refused(conn: psycopg.Connection, number: int) -> Redemption | None:
+    """The hall's answer to a kiosk's redemption of `number`, None if the call was refused."""
+    try:
+        return server.redeem(conn, number, next(_seqs), next(_seqs)).outcome
+    except psycopg.Error:
+        conn.rollback()
+        return None
+
+
+def refusal_of(conn: psycopg.Connection, number: int) -> str | None:
+    """The SQLSTATE the hall refused a kiosk's redemption of `number` with, None if it answered."""
+    try:
+        server.redeem(conn, number, next(_seqs), next(_seqs))
+    except psycopg.Error as exc:
+        conn.rollback()
+        return exc.sqlstate
+    conn.commit()
+    return None
+
+
+def waiting_on_a_lock(admin_conn: psycopg.Connection, pid: int) -> bool:
+    """Whether backend `pid` waits for a lock; looked for up to about twenty seconds."""
+    for _ in range(400):
+        row = admin_conn.execute("SELECT wait_event_type FROM pg_stat_activity WHERE pid = %s", (pid,)).fetchone()
+        if row is not None and row[0] == "Lock":
+            return True
+        time.sleep(0.05)
+    return False
+
+
+# --- the lockout against a client's own transactions and queued calls -----------------------------
+
+
+@pytest.mark.parametrize("level", ["REPEATABLE READ", "SERIALIZABLE"])
+def test_wrong_numbers_asked_at_once_under_repeatable_read_still_lock_the_place_out(hall, admin_conn, kiosk_id, level):
+    """A snapshot taken before the others commit cannot see their wrong numbers: the hall answers
+    no redemption under it (an error, SQLSTATE 25000), so none goes uncounted."""
+    conns = [own_client(hall, "kiosk", kiosk_id) for _ in range(6)]
+    try:
+        hall_id = server.register_kiosk(conns[0], kiosk_id).hall_id
+        conns[0].commit()
+        for conn in conns:  # each transaction's snapshot is taken before any of them commits
+            conn.execute(f"SET TRANSACTION ISOLATION LEVEL {level}")
+            conn.execute("SELECT 1")
+        refusals = [refusal_of(conn, n) for conn, n in zip(conns, guesses(hall_id, 6, seed=kiosk_id))]
+    finally:
+        for conn in conns:
+            conn.close()
+    assert refusals == ["25000"] * 6
+    assert failures(admin_conn, login(admin_conn, "kiosk", kiosk_id)) == 0
+
+
+def test_a_redemption_queued_behind_the_one_that_locks_the_place_out_is_refused_as_locked_out(
+    hall, admin_conn, kiosk_id
+):
+    settings = lifecycle.read_settings(admin_conn)
+    with own_client(hall, "kiosk", kiosk_id) as first, server.connect(login_dsn(hall, "kiosk", kiosk_id)) as second:
+        hall_id = server.register_kiosk(first, kiosk_id).hall_id
+        first.commit()
+        *wrong, queued_number = guesses(hall_id, settings.lockout_failures + 1, seed=kiosk_id)
+        for n in wrong:  # the last of them locks the place out, not yet committed
+            assert server.redeem(first, n, next(_seqs), next(_seqs)).outcome is Redemption.UNKNOWN
+        answers: list[Redemption] = []
+        queued = threading.Thread(
+            target=lambda: answers.append(server.redeem(second, queued_number, next(_seqs), next(_seqs)).outcome)
+        )
+        queued.start()
+        try:
+            assert waiting_on_a_lock(admin_conn, second.info.backend_pid)
+        finally:
+            first.commit()
+            queued.join()
+    assert answers == [Redemption.LOCKED_OUT]
+    assert failures(admin_conn, login(admin_conn, "kiosk", kiosk_id)) == settings.lockout_failures
+
+
+def test_a_missing_number_is_a_counted_refusal_at_the_kiosk_and_at_the_cash_desk(hall, admin_conn, kiosk_id):
+    with server.connect(login_dsn(hall, "kiosk", kiosk_id)) as conn:
+        server.register_kiosk(conn, kiosk_id)
+        row = conn.execute("SELECT outcome FROM hall_redeem(NULL, %s, %s)", (next(_seqs), next(_seqs))).fetchone()
+        assert row == ("unknown",)
+    assert failures(admin_conn, login(admin_conn, "kiosk", kiosk_id)) == 1
+    desk = f"desk{kiosk_id}"
+    with server.connect(login_dsn(hall, "cashier", desk)) as conn:
+        assert conn.execute("SELECT outcome FROM hall_cashier_redeem(NULL)").fetchone() == ("unknown",)
+    assert failures(admin_conn, login(admin_conn, "cashier", desk)) == 1
+
+
+# --- the place's lock -----------------------------------------------------------------------------
+
+
+def test_a_login_holding_another_places_lockout_lock_does_not_stall_its_redemptions(hall, admin_conn, kiosk_id):
+    victim = kiosk_id
+    with server.connect(login_dsn(hall, "kiosk", kiosk_id + 3000)) as holder:
+        held = holder.execute(
+            "SELECT pg_advisory_lock(hashtext('reddog hall lockout ' || %s))", (login(admin_conn, "kiosk", victim),)
+        )
+        assert held is not None
+        with server.connect(login_dsn(hall, "kiosk", victim)) as conn:
+            hall_id = server.register_kiosk(conn, victim).hall_id
+            (wrong,) = guesses(hall_id, 1, seed=victim)
+            outcome: Redemption | str
+            try:
+                outcome = server.redeem(conn, wrong, next(_seqs), next(_seqs)).outcome
+            except psycopg.Error as exc:  # the lock timeout: the kiosk's intent stays pending
+                outcome = type(exc).__name__
+        assert outcome is Redemption.UNKNOWN
+
+
+def test_no_login_can_read_or_lock_the_rows_that_keep_the_places_apart(hall, admin_conn, kiosk_id):
+    with server.connect(login_dsn(hall, "kiosk", kiosk_id)) as conn:
+        server.register_kiosk(conn, kiosk_id)
+        assert server.redeem(conn, 1, next(_seqs), next(_seqs)).outcome is Redemption.UNKNOWN  # its row exists
+    for kind, who in (("kiosk", kiosk_id + 3000), ("cashier", f"desk{kiosk_id}"), ("console", "floor")):
+        with server.connect(login_dsn(hall, kind, who)) as conn:
+            with pytest.raises(psycopg.errors.InsufficientPrivilege):
+                conn.execute("SELECT place FROM hall_place_lock FOR UPDATE")
+            with pytest.raises(psycopg.errors.InsufficientPrivilege):
+                conn.execute("SELECT hall_lock_place(%s)", (login(admin_conn, "kiosk", kiosk_id),))
+
+
+# --- a voucher's time ------------------------------------------------------------------------------
+
+
+def ship_stamped(hall: str, kiosk: int, stamp: str) -> tuple[int, str | None]:
+    """Kiosk `kiosk` (of its own hall) ships a cash-out whose time is `stamp` (JSON), with entries
+    and a chain of its own making: the voucher's number and the hall's refusal (None: taken)."""
+    with server.connect(login_dsn(hall, "kiosk", kiosk)) as conn:
+        registration = server.register_kiosk(conn, kiosk)
+        number = tickets.new_number(registration.hall_id, random.Random(secrets.randbits(64)))
+        assert server.reserve_voucher_numbers(conn, [number]) == [number]
+        state_in = {"ante": 0, "credits": 30, "phase": "betting", "raised": 0, "winnings": 0}
+        bodies = [
+            (1, "add_credits", None, {"credits_in": 30}, state_in),
+            (2, "cash_out", number, {"credits_out": 30}, dict(state_in, credits=0)),
+        ]
+        items, link = [], chain.GENESIS
+        for seq, action, voucher, meters, state in bodies:
+            body = (
+                f'{{"action":"{action}","kiosk":{kiosk},"meters":{json.dumps(meters, separators=(",", ":"))},'
+                f'"seq":{seq},"state":{json.dumps(state, sort_keys=True, separators=(",", ":"))},'
+                f'"time":{stamp},"value":30,"voucher":{json.dumps(voucher)}}}'
+            )
+            items.append({"seq": seq, "prev": link, "entry": body})
+            link = chain.link(link, body)
+        ((_, refused),) = conn.execute("SELECT * FROM hall_ship(%s::jsonb)", (json.dumps(items),)).fetchall()
+    return number, refused
+
+
+@pytest.mark.parametrize("stamp", ["1e13", '"Infinity"'])
+def test_a_voucher_stamped_out_of_range_does_not_blind_the_listing_or_the_console(pg_dsn, stamp):
+    """A kiosk ships a cash-out whose time is beyond any date (its own entries, its own chain)."""
+    with own_database(pg_dsn, f"stamp{abs(hash(stamp)) % 1000}") as hall:
+        _, refused = ship_stamped(hall, 1, stamp)
+        with server.connect(hall) as admin:
+            lifecycle.vouchers(admin)
+        with server.connect(login_dsn(hall, "console", "floor")) as console:
+            read_floor(console)
+        assert refused is not None and "no plausible time" in refused
+
+
+def test_a_cash_out_is_taken_at_any_time_since_2000_up_to_a_day_ahead_and_at_no_other(pg_dsn):
+    now = time.time()
+    stamps = {  # the time shipped: whether the hall takes the voucher
+        f"{now - 30 * 86400}": True,  # a kiosk offline for a month ships late
+        f"{now + 20 * 3600}": True,  # a kiosk's clock a little ahead
+        f"{now + 2 * 86400}": False,
+        "946684799": False,  # 1999
+        '"NaN"': False,
+        '"-Infinity"': False,
+    }
+    with own_database(pg_dsn, "stamps") as hall, server.connect(hall) as admin:
+        for kiosk, (stamp, taken) in enumerate(stamps.items(), start=1):
+            number, refused = ship_stamped(hall, kiosk, stamp)
+            held = admin.execute("SELECT count(*) FROM hall_voucher WHERE number = %s", (number,)).fetchone()
+            assert (refused is None, held) == (taken, (int(taken),)), stamp
+
+
+@pytest.mark.parametrize("stamp", ["1e13", "Infinity", "-Infinity", "NaN"])
+def test_a_voucher_stored_with_a_time_out_of_range_is_listed_shown_and_refused_or_paid_without_an_error(
+    hall, admin_conn, kiosk_id, issue, capsys, stamp
+):
+    """As a hall migrated from before the check may hold it: the listing, the console's floor and
+    the command line show it, and the cash desk answers for it."""
+    number = issue(kiosk_id + 3000, 40)
+    (was,) = admin_conn.execute("SELECT issued_at FROM hall_voucher WHERE number = %s", (number,)).fetchone()
+    admin_conn.execute("UPDATE hall_voucher SET issued_at = %s::double precision WHERE number = %s", (stamp, number))
+    try:
+        listed = {v.number: v for v in lifecycle.vouchers(admin_conn)}
+        expired = stamp == "-Infinity"
+        assert listed[number].state is (lifecycle.VoucherState.EXPIRED if expired else lifecycle.VoucherState.OPEN)
+        with server.connect(login_dsn(hall, "console", "floor")) as console:
+            assert (number in {v.number for v in read_floor(console).vouchers}) is not expired
+        code, out, _ = cli(capsys, "--lang", "en", "--hall-dsn", hall, "hall", "vouchers")
+        assert code == 0 and tickets.grouped(number) in out
+        with server.connect(login_dsn(hall, "cashier", f"desk{kiosk_id}")) as desk:
+            outcome = server.redeem_at_cashier(desk, number).outcome
+        assert outcome is (Redemption.EXPIRED if expired else Redemption.REDEEMED)
+    finally:
+        admin_conn.execute("UPDATE hall_voucher SET issued_at = %s WHERE number = %s", (was, number))
+
+
+# --- the command line -------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("lang", sorted(i18n.LANGUAGES))
+@pytest.mark.parametrize(
+    "reason", ["stolen\n2026-12-05 admin void 1 reason: none", "torn\tbadly", "x\x1b[2Jy", "a\u2028b"]
+)
+def test_a_void_reason_of_more_than_one_line_is_refused_in_the_persons_language(capsys, lang, reason):
+    code, _, err = cli(
+        capsys, "--lang", lang, "--hall-dsn", "host=127.0.0.1 port=1", "hall", "void", "1", "--reason", reason
+    )
+    assert code == 2
+    i18n.set_language(lang)
+    assert i18n._("--reason must be one line, without tabs or other control characters.") in err
+
+
+@pytest.mark.parametrize("lang", sorted(i18n.LANGUAGES))
+@pytest.mark.parametrize("typed", ["²", "12³4", "9223372036854775808", "1" * 40])
+@pytest.mark.parametrize("task", [["cashier"], ["void", "--reason", "stolen"]])
+def test_a_number_the_hall_cannot_hold_is_refused_as_no_voucher_number_before_the_server_is_asked(
+    capsys, lang, typed, task
+):
+    argv = ["--lang", lang, "--hall-dsn", "host=127.0.0.1 port=1", "hall", task[0], typed, *task[1:]]
+    code, out, err = cli(capsys, *argv)
+    assert code == 2 and out == ""
+    i18n.set_language(lang)
+    assert i18n._("{given} is not a voucher number.").format(given=typed) in err
+    assert "invalid" not in err and "Traceback" not in err
