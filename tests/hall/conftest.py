@@ -24,9 +24,10 @@ psycopg = pytest.importorskip("psycopg", reason="psycopg is not installed (pip i
 
 from benchmarks.hall_kiosk import new_session  # noqa: E402
 from reddog_tui.cli import main  # noqa: E402
+from reddog_tui.engine import StackedDealer  # noqa: E402
 from reddog_tui.hall import admin, server, tickets  # noqa: E402
 from reddog_tui.hall.numbers import MAX_KIOSK_ID  # noqa: E402
-from reddog_tui.store import Store  # noqa: E402
+from reddog_tui.store import GameSession, Store  # noqa: E402
 
 DEFAULT_DSN = "host=127.0.0.1 port=5432 dbname=postgres"
 
@@ -190,3 +191,32 @@ def issue_voucher(kiosk_conn, kiosk_id, kiosk_store):
         return number
 
     return issue
+
+
+# The two fixtures below stand on the `hall` fixture of the module that uses them: the database
+# that module's tests share (test_lifecycle.py, test_lifecycle_attacks.py).
+
+
+@pytest.fixture
+def admin_conn(hall):
+    with server.connect(hall) as conn:
+        yield conn
+
+
+@pytest.fixture
+def issue(hall, kiosk_store):
+    """issue(kiosk_id, amount) -> the number of a hall voucher that kiosk issued and shipped."""
+    sessions: dict[int, GameSession] = {}
+
+    def make(kiosk_id: int, amount: int) -> int:
+        if kiosk_id not in sessions:
+            sessions[kiosk_id] = GameSession(kiosk_store(f"issuer-{kiosk_id}"), StackedDealer([]), initial_credits=0)
+        session = sessions[kiosk_id]
+        session.add_credits(amount)
+        with server.connect(login_dsn(hall, "kiosk", kiosk_id)) as conn:
+            number = hall_number(conn, kiosk_id)
+            session.cash_out(voucher_number=number)
+            ship_all(conn, kiosk_id, session.store)
+        return number
+
+    return make

@@ -24,7 +24,7 @@ from reddog_tui.hall.vouchers import RedeemOutcome, VoucherDesk
 from reddog_tui.store import GameSession
 from reddog_tui.ui.hall_console import HallConsole, lockout_text
 
-from .conftest import hall_number, login_dsn, own_database, ship_all
+from .conftest import login_dsn, own_database
 from .test_hall_console import text_of, until
 
 Redemption = server.Redemption
@@ -35,31 +35,6 @@ _seqs = itertools.count(1)  # intents of raw kiosk calls: any seq, one per call
 def hall(pg_dsn):
     with own_database(pg_dsn, "lifecycle") as dsn:
         yield dsn
-
-
-@pytest.fixture
-def admin_conn(hall):
-    with server.connect(hall) as conn:
-        yield conn
-
-
-@pytest.fixture
-def issue(hall, kiosk_store):
-    """issue(kiosk_id, amount) -> the number of a hall voucher that kiosk issued and shipped."""
-    sessions: dict[int, GameSession] = {}
-
-    def make(kiosk_id: int, amount: int) -> int:
-        if kiosk_id not in sessions:
-            sessions[kiosk_id] = GameSession(kiosk_store(f"issuer-{kiosk_id}"), StackedDealer([]), initial_credits=0)
-        session = sessions[kiosk_id]
-        session.add_credits(amount)
-        with server.connect(login_dsn(hall, "kiosk", kiosk_id)) as conn:
-            number = hall_number(conn, kiosk_id)
-            session.cash_out(voucher_number=number)
-            ship_all(conn, kiosk_id, session.store)
-        return number
-
-    return make
 
 
 def guesses(hall_id: int, count: int, seed: int) -> list[int]:

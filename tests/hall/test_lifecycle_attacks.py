@@ -18,12 +18,10 @@ import psycopg
 import pytest
 
 from reddog_tui import i18n
-from reddog_tui.engine import StackedDealer
 from reddog_tui.hall import chain, lifecycle, server, tickets
 from reddog_tui.hall.floor import read_floor
-from reddog_tui.store import GameSession
 
-from .conftest import hall_number, login_dsn, own_database, ship_all
+from .conftest import login_dsn, own_database
 from .test_lifecycle import cli, failures, guesses, login
 
 Redemption = server.Redemption
@@ -34,31 +32,6 @@ _seqs = itertools.count(10_000)
 def hall(pg_dsn):
     with own_database(pg_dsn, "attacks") as dsn:
         yield dsn
-
-
-@pytest.fixture
-def admin_conn(hall):
-    with server.connect(hall) as conn:
-        yield conn
-
-
-@pytest.fixture
-def issue(hall, kiosk_store):
-    """issue(kiosk_id, amount) -> the number of a hall voucher that kiosk issued and shipped."""
-    sessions: dict[int, GameSession] = {}
-
-    def make(kiosk_id: int, amount: int) -> int:
-        if kiosk_id not in sessions:
-            sessions[kiosk_id] = GameSession(kiosk_store(f"issuer-{kiosk_id}"), StackedDealer([]), initial_credits=0)
-        session = sessions[kiosk_id]
-        session.add_credits(amount)
-        with server.connect(login_dsn(hall, "kiosk", kiosk_id)) as conn:
-            number = hall_number(conn, kiosk_id)
-            session.cash_out(voucher_number=number)
-            ship_all(conn, kiosk_id, session.store)
-        return number
-
-    return make
 
 
 def own_client(hall: str, kind: str, who) -> psycopg.Connection:
