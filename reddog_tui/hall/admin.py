@@ -32,11 +32,12 @@ KIOSK_FUNCTIONS = (
     "hall_ship(jsonb)",
     "hall_touch()",
     "hall_report_conflict(text)",
-    "hall_reserve_numbers(bigint[])",
-    "hall_redeem(bigint, bigint, bigint)",
+    "hall_reserve_numbers(integer)",
+    "hall_redeem_ask(bigint, bigint, bigint)",
+    "hall_redeem_answer(bigint)",
     "hall_pushes_after(bigint)",
 )
-CASHIER_FUNCTIONS = ("hall_cashier_redeem(bigint)",)
+CASHIER_FUNCTIONS = ("hall_cashier_ask(bigint)", "hall_cashier_answer(bigint)")
 CONSOLE_FUNCTIONS = ("hall_identity_gap(jsonb, bigint, bigint, bigint, bigint)",)
 CONSOLE_TABLES = (
     "hall_kiosk",

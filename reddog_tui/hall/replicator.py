@@ -8,8 +8,6 @@ reconnects and catches up from where the server stands.
 
 from __future__ import annotations
 
-import random
-import secrets
 import threading
 import time
 from collections import deque
@@ -21,7 +19,7 @@ import psycopg
 from ..store import Store, StoreError
 from ..store.session import hall_pushes_done
 from ..store.settings import Key, read_settings
-from . import chain, server, tickets
+from . import chain, server
 from .dsn import scrub
 from .failure import classify, log_failure
 from .schema import HallNotReady, require_current
@@ -53,10 +51,8 @@ class Replicator:
         dsn: str,
         connect: Callable[[str], psycopg.Connection] = server.connect,
         poll_s: float = POLL_S,
-        rng: random.Random | None = None,
     ) -> None:
         self._store = store
-        self._rng = rng or secrets.SystemRandom()  # draws the validation numbers it reserves
         self.hall_id: int | None = None  # the hall's identifier, once the server said it
         self._chain = (0, chain.GENESIS)  # (seq, hash) of the newest entry whose hash is known
         self.kiosk_id = kiosk_id
@@ -245,7 +241,6 @@ class Replicator:
         with self._lock:
             missing = VOUCHER_POOL - len(self._pool)
         if missing > 0 and self.hall_id is not None:
-            drawn = [tickets.new_number(self.hall_id, self._rng) for _ in range(missing)]
-            numbers = server.reserve_voucher_numbers(conn, drawn)
+            numbers = server.reserve_voucher_numbers(conn, missing)
             with self._lock:
                 self._pool.extend(numbers)

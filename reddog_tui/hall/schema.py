@@ -1001,6 +1001,247 @@ MIGRATIONS: tuple[str, ...] = (
         RETURN QUERY SELECT refusal, v.amount;
     END $$;
     """,
+    # 7: no answer about a number before the question is on record. A place asks about a voucher
+    # number in a transaction of its own (hall_redeem_ask, hall_cashier_ask) and is answered in a
+    # later one (…_answer); a question whose answer was never committed, because the caller
+    # rolled it back or the link died, counts as a wrong number until then. A number a kiosk
+    # drew itself for an offline voucher is put on record the same way before hall_ship takes
+    # it. The numbers a kiosk holds for its next cash-outs are drawn by the hall, not proposed
+    # by the kiosk, so no call tells a login which numbers are taken.
+    f"""
+    CREATE TABLE hall_number_question (
+        question_id bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
+        place name NOT NULL,                     -- the login that asked
+        kind text NOT NULL CHECK (kind IN ('redeem', 'ship')),
+        number bigint,
+        seq bigint,                              -- a kiosk's redemption intent, its seq and nonce
+        nonce bigint,
+        asked_at timestamptz NOT NULL,
+        asked_in xid8 NOT NULL,                  -- the asking transaction: answered only once it committed
+        answer text                              -- NULL until an answer is committed
+    );
+    CREATE INDEX hall_number_question_place ON hall_number_question (place, asked_at);
+    REVOKE ALL ON hall_number_question FROM PUBLIC;
+
+    -- Locks `caller` out when it has asked about lockout_failures different wrong numbers within
+    -- lockout_window_s (none counted from before its last lockout ended): refused numbers and
+    -- questions left without a committed answer. The caller holds the place's lock.
+    CREATE FUNCTION hall_count_wrong(caller name) RETURNS void
+    LANGUAGE plpgsql SET search_path = pg_catalog, public, pg_temp AS $$
+    DECLARE
+        c public.hall_config;
+        moment timestamptz := clock_timestamp();
+        since timestamptz;
+        wrong integer;
+    BEGIN
+        SELECT * INTO c FROM public.hall_config;
+        since := greatest(moment - make_interval(secs => c.lockout_window_s),
+                          (SELECT max(l.until) FROM public.hall_lockout l WHERE l.place = caller));
+        SELECT count(DISTINCT w.number) INTO wrong FROM (
+            SELECT f.number FROM public.hall_redeem_failure f WHERE f.place = caller AND f.at > since
+            UNION ALL
+            SELECT coalesce(q.number, -1) FROM public.hall_number_question q
+            WHERE q.place = caller AND q.asked_at > since AND q.answer IS NULL
+        ) w;
+        IF wrong >= c.lockout_failures AND public.hall_locked_until(caller) IS NULL THEN
+            INSERT INTO public.hall_lockout (place, locked_at, until, failures)
+            VALUES (caller, moment, moment + make_interval(secs => c.lockout_window_s), wrong);
+            PERFORM pg_notify('reddog_hall', 'lockout');
+        END IF;
+    END $$;
+    REVOKE ALL ON FUNCTION hall_count_wrong(name) FROM PUBLIC;
+
+    -- As in migration 6, the count shared with unanswered questions.
+    CREATE OR REPLACE FUNCTION hall_wrong_number(caller name, ticket bigint) RETURNS void
+    LANGUAGE plpgsql SET search_path = pg_catalog, public, pg_temp AS $$
+    BEGIN
+        INSERT INTO public.hall_redeem_failure (place, number, at) VALUES (caller, coalesce(ticket, -1), clock_timestamp());
+        PERFORM public.hall_count_wrong(caller);
+    END $$;
+
+    -- Puts the caller's question about `ticket` on record and returns its id; says nothing of the number.
+    CREATE FUNCTION hall_ask(kind text, ticket bigint, intent_seq bigint, intent_nonce bigint) RETURNS bigint
+    LANGUAGE plpgsql SET search_path = pg_catalog, public, pg_temp AS $$
+    DECLARE
+        asked bigint;
+    BEGIN
+        PERFORM public.hall_lock_place(session_user);
+        PERFORM public.hall_count_wrong(session_user);  -- questions left unanswered since the last one
+        INSERT INTO public.hall_number_question (place, kind, number, seq, nonce, asked_at, asked_in)
+        VALUES (session_user, kind, ticket, intent_seq, intent_nonce, clock_timestamp(), pg_current_xact_id())
+        RETURNING question_id INTO asked;
+        RETURN asked;
+    END $$;
+    REVOKE ALL ON FUNCTION hall_ask(text, bigint, bigint, bigint) FROM PUBLIC;
+
+    -- The caller's question `asked` of `kind`, once the transaction that asked it has committed;
+    -- refused (22023) when it is not the caller's, (25000) when it is not committed yet.
+    CREATE FUNCTION hall_question(asked bigint, kind text) RETURNS public.hall_number_question
+    LANGUAGE plpgsql SET search_path = pg_catalog, public, pg_temp AS $$
+    DECLARE
+        q public.hall_number_question;
+    BEGIN
+        SELECT * INTO q FROM public.hall_number_question h
+        WHERE h.question_id = asked AND h.place = session_user AND h.kind = hall_question.kind;
+        IF NOT FOUND THEN
+            RAISE EXCEPTION 'question % is not one this login asked', asked USING ERRCODE = '22023';
+        END IF;
+        IF pg_xact_status(q.asked_in) IS DISTINCT FROM 'committed' THEN
+            RAISE EXCEPTION 'question % is answered only once the transaction that asked it has committed', asked
+                USING ERRCODE = '25000';
+        END IF;
+        RETURN q;
+    END $$;
+    REVOKE ALL ON FUNCTION hall_question(bigint, text) FROM PUBLIC;
+
+    -- The redemptions of migration 6 become the answers' inner steps: no login calls them any more.
+    ALTER FUNCTION hall_redeem(bigint, bigint, bigint) RENAME TO hall_redeem_now;
+    ALTER FUNCTION hall_cashier_redeem(bigint) RENAME TO hall_cashier_redeem_now;
+    DROP FUNCTION hall_reserve_numbers(bigint[]);
+    ALTER FUNCTION hall_ship(jsonb) RENAME TO hall_ship_now;
+    DO $$
+    DECLARE
+        f regprocedure;
+        grantee text;
+    BEGIN
+        FOREACH f IN ARRAY ARRAY['public.hall_redeem_now(bigint, bigint, bigint)', 'public.hall_cashier_redeem_now(bigint)',
+                                 'public.hall_ship_now(jsonb)']::regprocedure[] LOOP
+            FOR grantee IN SELECT DISTINCT a.grantee::regrole::text FROM pg_proc p, aclexplode(p.proacl) a
+                           WHERE p.oid = f AND a.grantee <> 0 AND a.grantee <> p.proowner LOOP
+                EXECUTE format('REVOKE EXECUTE ON FUNCTION %s FROM %s', f, grantee);
+            END LOOP;
+            EXECUTE format('REVOKE EXECUTE ON FUNCTION %s FROM PUBLIC', f);
+        END LOOP;
+    END $$;
+
+    CREATE FUNCTION hall_redeem_ask(ticket bigint, intent_seq bigint, intent_nonce bigint) RETURNS bigint
+    LANGUAGE plpgsql SECURITY DEFINER SET search_path = pg_catalog, public, pg_temp AS $$
+    BEGIN
+        PERFORM public.hall_caller('kiosk');
+        RETURN public.hall_ask('redeem', ticket, intent_seq, intent_nonce);
+    END $$;
+
+    CREATE FUNCTION hall_redeem_answer(asked bigint)
+    RETURNS TABLE (outcome text, amount bigint, kiosk_id integer, seq bigint, nonce bigint)
+    LANGUAGE plpgsql SECURITY DEFINER SET search_path = pg_catalog, public, pg_temp AS $$
+    #variable_conflict use_column
+    DECLARE
+        q public.hall_number_question;
+        r record;
+    BEGIN
+        PERFORM public.hall_caller('kiosk');
+        q := public.hall_question(asked, 'redeem');
+        SELECT * INTO r FROM public.hall_redeem_now(q.number, q.seq, q.nonce);
+        UPDATE public.hall_number_question h SET answer = r.outcome WHERE h.question_id = asked;
+        RETURN QUERY SELECT r.outcome, r.amount, r.kiosk_id, r.seq, r.nonce;
+    END $$;
+
+    CREATE FUNCTION hall_cashier_ask(ticket bigint) RETURNS bigint
+    LANGUAGE plpgsql SECURITY DEFINER SET search_path = pg_catalog, public, pg_temp AS $$
+    BEGIN
+        PERFORM public.hall_caller('cashier');
+        RETURN public.hall_ask('redeem', ticket, NULL, NULL);
+    END $$;
+
+    CREATE FUNCTION hall_cashier_answer(asked bigint) RETURNS TABLE (outcome text, amount bigint)
+    LANGUAGE plpgsql SECURITY DEFINER SET search_path = pg_catalog, public, pg_temp AS $$
+    #variable_conflict use_column
+    DECLARE
+        q public.hall_number_question;
+        r record;
+    BEGIN
+        PERFORM public.hall_caller('cashier');
+        q := public.hall_question(asked, 'redeem');
+        SELECT * INTO r FROM public.hall_cashier_redeem_now(q.number);
+        UPDATE public.hall_number_question h SET answer = r.outcome WHERE h.question_id = asked;
+        RETURN QUERY SELECT r.outcome, r.amount;
+    END $$;
+
+    -- A fresh validation number of hall `hall` (hall/tickets.py): 13 digits from the server's
+    -- strong random source (gen_random_uuid), then the Damm check digit.
+    CREATE FUNCTION hall_new_ticket(hall integer) RETURNS bigint
+    LANGUAGE plpgsql VOLATILE SET search_path = pg_catalog, pg_temp AS $$
+    DECLARE
+        damm constant integer[] := '{{0,3,1,7,5,9,8,6,4,2,7,0,9,2,1,5,4,8,6,3,4,2,0,6,8,7,1,3,5,9,1,7,5,0,9,8,3,4,2,6,6,1,2,3,0,4,5,9,7,8,3,6,7,4,2,0,9,5,8,1,5,8,6,9,7,2,0,1,3,4,8,9,4,5,3,6,2,0,1,7,9,4,3,8,6,1,7,2,0,5,2,5,8,1,4,3,6,7,9,0}}';
+        bits text := replace(gen_random_uuid()::text, '-', '');  -- hex; digit 13 is the version
+        body text;
+        interim integer := 0;
+    BEGIN
+        body := hall::text || lpad((('x' || substr(bits, 1, 12) || substr(bits, 14, 3))::bit(60)::bigint
+                                    % {10**13})::text, 13, '0');
+        FOR i IN 1..17 LOOP
+            interim := damm[interim * 10 + substr(body, i, 1)::integer + 1];
+        END LOOP;
+        RETURN (body || interim::text)::bigint;
+    END $$;
+    REVOKE ALL ON FUNCTION hall_new_ticket(integer) FROM PUBLIC;
+
+    -- Up to `wanted` numbers the hall draws and holds for the caller's next cash-outs; a kiosk
+    -- holds at most 20 at a time.
+    CREATE FUNCTION hall_reserve_numbers(wanted integer) RETURNS SETOF bigint
+    LANGUAGE plpgsql SECURITY DEFINER SET search_path = pg_catalog, public, pg_temp AS $$
+    #variable_conflict use_column
+    DECLARE
+        k integer := public.hall_caller('kiosk');
+        hall integer;
+        room integer;
+    BEGIN
+        SELECT c.hall_id INTO hall FROM public.hall_config c;
+        SELECT 20 - count(*) INTO room FROM public.hall_voucher_reserved r WHERE r.kiosk_id = k;
+        RETURN QUERY INSERT INTO public.hall_voucher_reserved (number, kiosk_id)
+            SELECT d.n, k FROM (SELECT public.hall_new_ticket(hall) AS n FROM generate_series(1, least(wanted, room))) d
+            WHERE NOT EXISTS (SELECT 1 FROM public.hall_voucher v WHERE v.number = d.n)
+            ON CONFLICT DO NOTHING RETURNING number;
+    END $$;
+
+    -- The numbers of this hall that `entries` (a shipment, as hall_ship_now takes it) issue as
+    -- vouchers and the kiosk does not hold: numbers it drew itself, offline.
+    CREATE FUNCTION hall_drawn_offline(k integer, entries jsonb) RETURNS SETOF bigint
+    LANGUAGE sql STABLE SET search_path = pg_catalog, public, pg_temp AS $$
+        SELECT DISTINCT (((x.value->>'entry')::jsonb->>'voucher'))::bigint AS n FROM jsonb_array_elements(entries) x
+        WHERE jsonb_typeof(x.value->'entry') = 'string'
+          AND ((x.value->>'entry')::jsonb->>'action') = 'cash_out'
+          AND (x.value->>'seq') ~ '^[0-9]{{1,18}}$'
+          AND (x.value->>'seq')::bigint > (SELECT h.shipped_seq FROM public.hall_kiosk h WHERE h.kiosk_id = k)
+          AND ((x.value->>'entry')::jsonb->>'voucher') ~ '^[0-9]{{18}}$'
+          AND public.hall_is_ticket(((x.value->>'entry')::jsonb->>'voucher')::bigint,
+                                    (SELECT c.hall_id FROM public.hall_config c))
+          AND NOT EXISTS (SELECT 1 FROM public.hall_voucher_reserved r
+                          WHERE r.kiosk_id = k AND r.number = ((x.value->>'entry')::jsonb->>'voucher')::bigint)
+    $$;
+    """
+    + """
+    -- As hall_ship_now, once every number the shipment issues that the kiosk drew itself is on
+    -- record in a committed question of the kiosk's; until then the numbers are put on record
+    -- and nothing is shipped: the answer's `refused` is 'asked', and the kiosk ships again.
+    CREATE FUNCTION hall_ship(entries jsonb) RETURNS TABLE (shipped_seq bigint, refused text)
+    LANGUAGE plpgsql SECURITY DEFINER SET search_path = pg_catalog, public, pg_temp AS $$
+    #variable_conflict use_column
+    DECLARE
+        k integer := public.hall_caller('kiosk');
+        unasked bigint[];
+        r record;
+    BEGIN
+        BEGIN
+            SELECT array_agg(d.n) INTO unasked FROM public.hall_drawn_offline(k, entries) d(n)
+            WHERE NOT EXISTS (SELECT 1 FROM public.hall_number_question q
+                              WHERE q.place = session_user AND q.kind = 'ship' AND q.number = d.n
+                                AND pg_xact_status(q.asked_in) = 'committed');
+        EXCEPTION WHEN data_exception THEN
+            unasked := NULL;  -- not a shipment hall_ship_now can read: it says why
+        END;
+        IF unasked IS NOT NULL THEN
+            PERFORM public.hall_ask('ship', n, NULL, NULL) FROM unnest(unasked) u(n);
+            RETURN QUERY SELECT h.shipped_seq, 'asked'::text FROM public.hall_kiosk h WHERE h.kiosk_id = k;
+            RETURN;
+        END IF;
+        SELECT * INTO r FROM public.hall_ship_now(entries);
+        UPDATE public.hall_number_question q SET answer = 'issued'
+        WHERE q.place = session_user AND q.kind = 'ship' AND q.answer IS NULL
+          AND EXISTS (SELECT 1 FROM public.hall_voucher v WHERE v.number = q.number AND v.kiosk_id = k);
+        RETURN QUERY SELECT r.shipped_seq, r.refused;
+    END $$;
+    """,
 )
 
 

@@ -1,7 +1,9 @@
-"""What a kiosk and the cashier ask of the hall server: each call is one transaction.
+"""What a kiosk and the cashier ask of the hall server.
 
-Every function takes an open psycopg connection in autocommit mode (see `connect`) and
-either completes on the server or changes nothing there.
+Every function takes an open psycopg connection in autocommit mode (see `connect`). Each
+statement is a transaction of its own that completes on the server or changes nothing there;
+a redemption, and a shipment that carries numbers drawn offline, take two: the hall answers
+about a number only once the question is on record (hall migration 7).
 """
 
 from __future__ import annotations
@@ -179,12 +181,19 @@ def ship(conn: psycopg.Connection, kiosk_id: int, entries: Sequence[JournalEntry
     Entries the server holds already are checked and skipped, so a shipment repeated after a lost
     reply adds nothing. Raises KioskConflict, recorded on the server, if the entries do not follow
     the server's newest one, replace one it holds, or do not add up."""
-    items = [link.shipped() for link in chain.links(kiosk_id, entries, prev)]
-    row = conn.execute("SELECT shipped_seq, refused FROM hall_ship(%s::jsonb)", (json.dumps(items),)).fetchone()
+    shipment = json.dumps([link.shipped() for link in chain.links(kiosk_id, entries, prev)])
+    row = conn.execute("SELECT shipped_seq, refused FROM hall_ship(%s::jsonb)", (shipment,)).fetchone()
+    if row is not None and row[1] == ASKED:  # numbers drawn offline are on record now: ship them
+        row = conn.execute("SELECT shipped_seq, refused FROM hall_ship(%s::jsonb)", (shipment,)).fetchone()
     assert row is not None
     if row[1] is not None:
         raise KioskConflict(row[1])
     return int(row[0])
+
+
+# The hall's word for a shipment whose offline numbers it has just put on record (migration 7):
+# the same shipment, sent again in a transaction of its own, is taken.
+ASKED = "asked"
 
 
 def touch(conn: psycopg.Connection) -> None:
@@ -195,10 +204,10 @@ def touch(conn: psycopg.Connection) -> None:
 # --- vouchers -----------------------------------------------------------------
 
 
-def reserve_voucher_numbers(conn: psycopg.Connection, proposed: Sequence[int]) -> list[int]:
-    """Of the validation numbers the kiosk drew (tickets.new_number), those the server now holds
-    for its next cash-outs: tickets of this hall that no one else holds or issued."""
-    rows = conn.execute("SELECT hall_reserve_numbers(%s::bigint[])", (list(proposed),)).fetchall()
+def reserve_voucher_numbers(conn: psycopg.Connection, wanted: int) -> list[int]:
+    """Up to `wanted` validation numbers the server draws and now holds for this kiosk's next
+    cash-outs. The server draws them: a kiosk proposing its own would learn which are taken."""
+    rows = conn.execute("SELECT hall_reserve_numbers(%s)", (wanted,)).fetchall()
     return sorted(int(r[0]) for r in rows)
 
 
@@ -224,20 +233,25 @@ def redeem(conn: psycopg.Connection, number: int, seq: int, nonce: int | None = 
     """Mark voucher `number` redeemed by this kiosk's intent (seq, nonce), once; the same intent
     asking again gets the same answer, which names the intent it answers.
 
-    One statement, so one round trip: the voucher's row lock is taken and released on the
-    server, and a link that stalls before the answer arrives leaves no one waiting for it."""
-    row = conn.execute(
-        "SELECT outcome, amount, seq, nonce FROM hall_redeem(%s, %s, %s)", (number, seq, nonce)
-    ).fetchone()
-    assert row is not None
+    Two statements, each its own transaction (`conn` is in autocommit mode): the question is on
+    record before any answer is given, so an answer rolled back or lost still counts towards
+    the lockout. No row lock outlives a statement, so a link that stalls leaves no one waiting."""
+    asked = _one(conn.execute("SELECT hall_redeem_ask(%s, %s, %s)", (number, seq, nonce)).fetchone())[0]
+    row = _one(conn.execute("SELECT outcome, amount, seq, nonce FROM hall_redeem_answer(%s)", (asked,)).fetchone())
     return RedemptionResult(Redemption(row[0]), int(row[1]), int(row[2]), None if row[3] is None else int(row[3]))
 
 
 def redeem_at_cashier(conn: psycopg.Connection, number: int) -> RedemptionResult:
-    """The cashier pays voucher `number` in cash: marked redeemed by the cashier's desk, once."""
-    row = conn.execute("SELECT outcome, amount FROM hall_cashier_redeem(%s)", (number,)).fetchone()
-    assert row is not None
+    """The cashier pays voucher `number` in cash: marked redeemed by the cashier's desk, once;
+    asked and answered as `redeem` is."""
+    asked = _one(conn.execute("SELECT hall_cashier_ask(%s)", (number,)).fetchone())[0]
+    row = _one(conn.execute("SELECT outcome, amount FROM hall_cashier_answer(%s)", (asked,)).fetchone())
     return RedemptionResult(Redemption(row[0]), int(row[1]))
+
+
+def _one(row: tuple[Any, ...] | None) -> tuple[Any, ...]:
+    assert row is not None  # each of these functions returns one row
+    return row
 
 
 # --- settings the hall sends ---------------------------------------------------------------------

@@ -12,7 +12,6 @@ from __future__ import annotations
 import contextlib
 import io
 import os
-import random
 import secrets
 import tempfile
 from pathlib import Path
@@ -25,7 +24,7 @@ psycopg = pytest.importorskip("psycopg", reason="psycopg is not installed (pip i
 from benchmarks.hall_kiosk import new_session  # noqa: E402
 from reddog_tui.cli import main  # noqa: E402
 from reddog_tui.engine import StackedDealer  # noqa: E402
-from reddog_tui.hall import admin, server, tickets  # noqa: E402
+from reddog_tui.hall import admin, server  # noqa: E402
 from reddog_tui.hall.numbers import MAX_KIOSK_ID  # noqa: E402
 from reddog_tui.store import GameSession, Store  # noqa: E402
 
@@ -165,11 +164,10 @@ def ship_all(conn, kiosk_id: int, store: Store) -> int:
     return server.ship(conn, kiosk_id, store.journal_entries_after(0, 1_000_000))
 
 
-def hall_number(conn, kiosk_id: int, rng=None) -> int:
-    """A validation number reserved for kiosk `kiosk_id` (`conn`: its connection, registered)."""
-    hall_id = server.register_kiosk(conn, kiosk_id).hall_id
-    rng = rng or random.Random(secrets.randbits(64))
-    (number,) = server.reserve_voucher_numbers(conn, [tickets.new_number(hall_id, rng)])
+def hall_number(conn, kiosk_id: int) -> int:
+    """A validation number the hall drew and reserved for kiosk `kiosk_id` (`conn`: its connection)."""
+    server.register_kiosk(conn, kiosk_id)
+    (number,) = server.reserve_voucher_numbers(conn, 1)
     return number
 
 

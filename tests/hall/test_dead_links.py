@@ -112,7 +112,7 @@ def test_a_kiosk_stalled_mid_redemption_never_blocks_the_cashier(
     desk = VoucherDesk(session, kiosk_id + 5000, through(proxy, kiosk_dsn(kiosk_id + 5000)))
     seq = desk.begin(number)
     answers: list[object] = []
-    proxy.stall_after(b"hall_redeem")  # the request reaches the server, its answer is held
+    proxy.stall_after(b"hall_redeem_answer")  # the request reaches the server, its answer is held
     asking = threading.Thread(target=lambda: answers.append(desk.ask(seq, number, desk.nonce(seq))), daemon=True)
     asking.start()
     assert seconds_until(lambda: proxy.stalled, 10) is not None

@@ -9,8 +9,6 @@ from __future__ import annotations
 
 import itertools
 import json
-import random
-import secrets
 import threading
 import time
 
@@ -59,6 +57,18 @@ def refusal_of(conn: psycopg.Connection, number: int) -> str | None:
     return None
 
 
+def ask(conn: psycopg.Connection, number: int | None) -> int:
+    """A kiosk's question about `number` (a fresh intent), committed: its id."""
+    (asked,) = conn.execute("SELECT hall_redeem_ask(%s, %s, %s)", (number, next(_seqs), next(_seqs))).fetchone()
+    conn.commit()
+    return int(asked)
+
+
+def answer(conn: psycopg.Connection, asked: int) -> str:
+    (outcome,) = conn.execute("SELECT outcome FROM hall_redeem_answer(%s)", (asked,)).fetchone()
+    return str(outcome)
+
+
 def waiting_on_a_lock(admin_conn: psycopg.Connection, pid: int) -> bool:
     """Whether backend `pid` waits for a lock; looked for up to about twenty seconds."""
     for _ in range(400):
@@ -99,8 +109,10 @@ def test_a_redemption_queued_behind_the_one_that_locks_the_place_out_is_refused_
         hall_id = server.register_kiosk(first, kiosk_id).hall_id
         first.commit()
         *wrong, queued_number = guesses(hall_id, settings.lockout_failures + 1, seed=kiosk_id)
-        for n in wrong:  # the last of them locks the place out, not yet committed
-            assert server.redeem(first, n, next(_seqs), next(_seqs)).outcome is Redemption.UNKNOWN
+        for n in wrong:  # the last answer locks the place out, not yet committed
+            assert answer(first, ask(first, n)) == Redemption.UNKNOWN.value
+            if n != wrong[-1]:
+                first.commit()
         answers: list[Redemption] = []
         queued = threading.Thread(
             target=lambda: answers.append(server.redeem(second, queued_number, next(_seqs), next(_seqs)).outcome)
@@ -118,13 +130,143 @@ def test_a_redemption_queued_behind_the_one_that_locks_the_place_out_is_refused_
 def test_a_missing_number_is_a_counted_refusal_at_the_kiosk_and_at_the_cash_desk(hall, admin_conn, kiosk_id):
     with server.connect(login_dsn(hall, "kiosk", kiosk_id)) as conn:
         server.register_kiosk(conn, kiosk_id)
-        row = conn.execute("SELECT outcome FROM hall_redeem(NULL, %s, %s)", (next(_seqs), next(_seqs))).fetchone()
-        assert row == ("unknown",)
+        assert server.redeem(conn, None, next(_seqs), next(_seqs)).outcome is Redemption.UNKNOWN  # type: ignore[arg-type]
     assert failures(admin_conn, login(admin_conn, "kiosk", kiosk_id)) == 1
     desk = f"desk{kiosk_id}"
     with server.connect(login_dsn(hall, "cashier", desk)) as conn:
-        assert conn.execute("SELECT outcome FROM hall_cashier_redeem(NULL)").fetchone() == ("unknown",)
+        assert server.redeem_at_cashier(conn, None).outcome is Redemption.UNKNOWN  # type: ignore[arg-type]
     assert failures(admin_conn, login(admin_conn, "cashier", desk)) == 1
+
+
+# --- no answer before the question is on record (migration 7) -----------------------------------
+
+
+def test_wrong_numbers_whose_answers_are_rolled_back_still_lock_the_place_out(hall, admin_conn, kiosk_id, issue):
+    valid = issue(kiosk_id + 3000, 40)
+    settings = lifecycle.read_settings(admin_conn)
+    with own_client(hall, "kiosk", kiosk_id) as conn:
+        hall_id = server.register_kiosk(conn, kiosk_id).hall_id
+        conn.commit()
+        for n in guesses(hall_id, settings.lockout_failures, seed=kiosk_id):
+            assert answer(conn, ask(conn, n)) == "unknown"
+            conn.rollback()  # the refusal and its count go with it; the question stays
+    with server.connect(login_dsn(hall, "kiosk", kiosk_id)) as conn:
+        assert server.redeem(conn, valid, next(_seqs), next(_seqs)).outcome is Redemption.LOCKED_OUT
+
+
+def test_questions_left_unanswered_lock_the_place_out(hall, admin_conn, kiosk_id, issue):
+    valid = issue(kiosk_id + 3000, 40)
+    settings = lifecycle.read_settings(admin_conn)
+    with own_client(hall, "kiosk", kiosk_id) as conn:
+        hall_id = server.register_kiosk(conn, kiosk_id).hall_id
+        conn.commit()
+        for n in guesses(hall_id, settings.lockout_failures, seed=kiosk_id):
+            ask(conn, n)
+    with server.connect(login_dsn(hall, "kiosk", kiosk_id)) as conn:
+        assert server.redeem(conn, valid, next(_seqs), next(_seqs)).outcome is Redemption.LOCKED_OUT
+
+
+@pytest.mark.parametrize("savepoint", [False, True])
+def test_a_question_is_answered_only_once_the_transaction_that_asked_it_has_committed(
+    hall, admin_conn, kiosk_id, issue, savepoint
+):
+    valid = issue(kiosk_id + 3000, 40)
+    with own_client(hall, "kiosk", kiosk_id) as conn:
+        server.register_kiosk(conn, kiosk_id)
+        conn.commit()
+        if savepoint:
+            conn.execute("SAVEPOINT probe")
+        (asked,) = conn.execute("SELECT hall_redeem_ask(%s, %s, %s)", (valid, next(_seqs), 1)).fetchone()
+        if savepoint:
+            conn.execute("RELEASE SAVEPOINT probe")
+        with pytest.raises(psycopg.errors.InvalidTransactionState):
+            answer(conn, asked)
+        conn.rollback()
+    assert lifecycle.vouchers(admin_conn, lifecycle.VoucherState.OPEN)[-1].number == valid  # still payable
+
+
+def test_a_login_is_answered_only_its_own_questions(hall, admin_conn, kiosk_id, issue):
+    valid = issue(kiosk_id + 3000, 40)
+    with server.connect(login_dsn(hall, "kiosk", kiosk_id)) as mine:
+        server.register_kiosk(mine, kiosk_id)
+        (asked,) = mine.execute("SELECT hall_redeem_ask(%s, %s, %s)", (valid, next(_seqs), 1)).fetchone()
+    with server.connect(login_dsn(hall, "kiosk", kiosk_id + 6000)) as other:
+        server.register_kiosk(other, kiosk_id + 6000)
+        with pytest.raises(psycopg.errors.InvalidParameterValue):
+            answer(other, asked)
+    with (
+        server.connect(login_dsn(hall, "cashier", f"desk{kiosk_id}")) as desk,
+        pytest.raises(psycopg.errors.InvalidParameterValue),
+    ):
+        desk.execute("SELECT * FROM hall_cashier_answer(%s)", (asked,))
+
+
+def test_no_login_reaches_the_steps_behind_the_questions(hall, admin_conn, kiosk_id):
+    calls = (
+        "SELECT * FROM hall_redeem_now(1, 1, 1)",
+        "SELECT * FROM hall_cashier_redeem_now(1)",
+        "SELECT * FROM hall_ship_now('[]'::jsonb)",
+        "SELECT hall_ask('redeem', 1, 1, 1)",
+        "SELECT hall_count_wrong(session_user)",
+        "SELECT hall_new_ticket(1234)",
+    )
+    for kind, who in (("kiosk", kiosk_id), ("cashier", f"desk{kiosk_id}"), ("console", "floor")):
+        with server.connect(login_dsn(hall, kind, who)) as conn:
+            for call in calls:
+                with pytest.raises(psycopg.errors.InsufficientPrivilege):
+                    conn.execute(call)
+
+
+def test_reserving_numbers_takes_no_number_from_the_kiosk(hall, kiosk_id, issue):
+    """A kiosk that proposed numbers would learn which of them are vouchers already."""
+    valid = issue(kiosk_id + 3000, 40)
+    with server.connect(login_dsn(hall, "kiosk", kiosk_id)) as conn:
+        server.register_kiosk(conn, kiosk_id)
+        with pytest.raises(psycopg.errors.UndefinedFunction):
+            conn.execute("SELECT hall_reserve_numbers(%s::bigint[])", ([valid],))
+        held = server.reserve_voucher_numbers(conn, 20)
+    assert valid not in held and len(held) == 20
+
+
+def test_shipping_a_number_drawn_offline_puts_it_on_record_before_the_hall_says_anything(hall, admin_conn, issue):
+    """The hall answers an issued number and a free one alike until the question is committed;
+    probing issued numbers by shipping them and rolling back locks the place out."""
+    kiosk = 4242
+    taken = issue(kiosk + 1, 40)
+    settings = lifecycle.read_settings(admin_conn)
+    with own_client(hall, "kiosk", kiosk) as conn:
+        hall_id = server.register_kiosk(conn, kiosk).hall_id
+        conn.commit()
+        probes = [taken, *guesses(hall_id, settings.lockout_failures - 1, seed=kiosk)]
+        first_words = []
+        for number in probes:
+            first_words.append(
+                conn.execute("SELECT * FROM hall_ship(%s::jsonb)", (cash_out(kiosk, number),)).fetchone()
+            )
+            conn.commit()
+            conn.execute("SELECT * FROM hall_ship(%s::jsonb)", (cash_out(kiosk, number),)).fetchone()
+            conn.rollback()  # what the hall said of the number goes with it; the question stays
+    assert first_words == [(0, server.ASKED)] * len(probes)
+    with server.connect(login_dsn(hall, "kiosk", kiosk)) as conn:
+        assert server.redeem(conn, taken, next(_seqs), next(_seqs)).outcome is Redemption.LOCKED_OUT
+
+
+def test_a_voucher_drawn_offline_is_shipped_and_its_question_answered(hall, admin_conn):
+    kiosk = 4343
+    with server.connect(login_dsn(hall, "kiosk", kiosk)) as conn:
+        hall_id = server.register_kiosk(conn, kiosk).hall_id
+        (number,) = guesses(hall_id, 1, seed=kiosk)
+        assert server.ship(conn, kiosk, []) == 0
+        items = cash_out(kiosk, number)
+        assert conn.execute("SELECT * FROM hall_ship(%s::jsonb)", (items,)).fetchone() == (0, server.ASKED)
+        assert conn.execute("SELECT * FROM hall_ship(%s::jsonb)", (items,)).fetchone() == (2, None)
+    (offline,) = admin_conn.execute("SELECT issued_offline FROM hall_voucher WHERE number = %s", (number,)).fetchone()
+    assert offline is True
+    unanswered = admin_conn.execute(
+        "SELECT count(*) FROM hall_number_question WHERE place = %s AND answer IS NULL",
+        (login(admin_conn, "kiosk", kiosk),),
+    ).fetchone()
+    assert unanswered == (0,)
 
 
 # --- the place's lock -----------------------------------------------------------------------------
@@ -163,28 +305,35 @@ def test_no_login_can_read_or_lock_the_rows_that_keep_the_places_apart(hall, adm
 # --- a voucher's time ------------------------------------------------------------------------------
 
 
+def cash_out(kiosk: int, number: int, stamp: str = "1700000000") -> str:
+    """A shipment of kiosk `kiosk`'s first two entries, of its own making, chain included: 30
+    credits in, then a cash-out of them on voucher `number` at time `stamp` (JSON)."""
+    state_in = {"ante": 0, "credits": 30, "phase": "betting", "raised": 0, "winnings": 0}
+    bodies = [
+        (1, "add_credits", None, {"credits_in": 30}, state_in),
+        (2, "cash_out", number, {"credits_out": 30}, dict(state_in, credits=0)),
+    ]
+    items, link = [], chain.GENESIS
+    for seq, action, voucher, meters, state in bodies:
+        body = (
+            f'{{"action":"{action}","kiosk":{kiosk},"meters":{json.dumps(meters, separators=(",", ":"))},'
+            f'"seq":{seq},"state":{json.dumps(state, sort_keys=True, separators=(",", ":"))},'
+            f'"time":{stamp},"value":30,"voucher":{json.dumps(voucher)}}}'
+        )
+        items.append({"seq": seq, "prev": link, "entry": body})
+        link = chain.link(link, body)
+    return json.dumps(items)
+
+
 def ship_stamped(hall: str, kiosk: int, stamp: str) -> tuple[int, str | None]:
-    """Kiosk `kiosk` (of its own hall) ships a cash-out whose time is `stamp` (JSON), with entries
-    and a chain of its own making: the voucher's number and the hall's refusal (None: taken)."""
+    """Kiosk `kiosk` (of its own hall) ships a cash-out on a number the hall reserved for it
+    whose time is `stamp`: the voucher's number and the hall's refusal (None: taken)."""
     with server.connect(login_dsn(hall, "kiosk", kiosk)) as conn:
-        registration = server.register_kiosk(conn, kiosk)
-        number = tickets.new_number(registration.hall_id, random.Random(secrets.randbits(64)))
-        assert server.reserve_voucher_numbers(conn, [number]) == [number]
-        state_in = {"ante": 0, "credits": 30, "phase": "betting", "raised": 0, "winnings": 0}
-        bodies = [
-            (1, "add_credits", None, {"credits_in": 30}, state_in),
-            (2, "cash_out", number, {"credits_out": 30}, dict(state_in, credits=0)),
-        ]
-        items, link = [], chain.GENESIS
-        for seq, action, voucher, meters, state in bodies:
-            body = (
-                f'{{"action":"{action}","kiosk":{kiosk},"meters":{json.dumps(meters, separators=(",", ":"))},'
-                f'"seq":{seq},"state":{json.dumps(state, sort_keys=True, separators=(",", ":"))},'
-                f'"time":{stamp},"value":30,"voucher":{json.dumps(voucher)}}}'
-            )
-            items.append({"seq": seq, "prev": link, "entry": body})
-            link = chain.link(link, body)
-        ((_, refused),) = conn.execute("SELECT * FROM hall_ship(%s::jsonb)", (json.dumps(items),)).fetchall()
+        server.register_kiosk(conn, kiosk)
+        (number,) = server.reserve_voucher_numbers(conn, 1)
+        ((_, refused),) = conn.execute(
+            "SELECT * FROM hall_ship(%s::jsonb)", (cash_out(kiosk, number, stamp),)
+        ).fetchall()
     return number, refused
 
 

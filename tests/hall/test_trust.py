@@ -63,7 +63,7 @@ def test_the_console_reads_and_writes_nothing(console_dsn):
         with pytest.raises(psycopg.errors.InsufficientPrivilege):
             conn.execute("UPDATE hall_kiosk SET conflict = NULL")
         with pytest.raises(psycopg.errors.InsufficientPrivilege):
-            conn.execute("SELECT hall_cashier_redeem(1)")
+            conn.execute("SELECT hall_cashier_ask(1)")
 
 
 def test_a_kiosk_cannot_act_as_another_kiosk(pg, kiosk_conn, kiosk_id, kiosk_store):
@@ -231,25 +231,39 @@ def test_the_server_hashes_what_it_received(pg, kiosk_conn, kiosk_id, kiosk_stor
 # --- tickets --------------------------------------------------------------------------------------
 
 
-def test_reserved_numbers_are_the_halls_and_unique(pg, kiosk_conn, kiosk_id):
+def test_reserved_numbers_are_drawn_by_the_hall_as_its_own_tickets_and_held_once(pg, kiosk_conn, kiosk_id):
     conn = kiosk_conn(kiosk_id)
     hall_id = server.register_kiosk(conn, kiosk_id).hall_id
-    rng = random.Random(11)
-    mine = tickets.new_number(hall_id, rng)
-    other_hall = tickets.new_number(1000 if hall_id != 1000 else 1001, rng)
-    mistyped = mine + 1 if mine % 10 != 9 else mine - 1
-    assert server.reserve_voucher_numbers(conn, [mine, mine, other_hall, mistyped, 12345]) == [mine]
+    mine = server.reserve_voucher_numbers(conn, 5)
+    assert len(mine) == len(set(mine)) == 5
+    assert all(tickets.is_ticket(n) and tickets.hall_of(n) == hall_id for n in mine)
     other = kiosk_conn(kiosk_id + 8500)
     server.register_kiosk(other, kiosk_id + 8500)
-    assert server.reserve_voucher_numbers(other, [mine]) == []  # held for the first kiosk already
+    theirs = server.reserve_voucher_numbers(other, 5)
+    assert not set(theirs) & set(mine)
+    held = pg.execute("SELECT kiosk_id, number FROM hall_voucher_reserved WHERE kiosk_id IN (%s, %s)",
+                      (kiosk_id, kiosk_id + 8500)).fetchall()  # fmt: skip
+    assert sorted(held) == sorted([(kiosk_id, n) for n in mine] + [(kiosk_id + 8500, n) for n in theirs])
+
+
+def test_the_halls_numbers_are_not_sequential_and_spread_over_all_digits(pg, kiosk_conn, kiosk_id):
+    """Thirteen random digits: of 20 numbers no two share their first six random digits, and
+    every digit shows up in every random place somewhere across a few hundred."""
+    conn = kiosk_conn(kiosk_id)
+    server.register_kiosk(conn, kiosk_id)
+    drawn = [int(r[0]) for r in pg.execute("SELECT hall_new_ticket(4242) FROM generate_series(1, 400)").fetchall()]
+    assert all(tickets.is_ticket(n) and tickets.hall_of(n) == 4242 for n in drawn)
+    randoms = [f"{n:018d}"[4:17] for n in drawn]
+    assert len({r[:6] for r in randoms[:20]}) == 20
+    for place in range(13):
+        assert {r[place] for r in randoms} == set("0123456789")
 
 
 def test_a_kiosk_holds_at_most_twenty_reserved_numbers(pg, kiosk_conn, kiosk_id):
     conn = kiosk_conn(kiosk_id)
-    hall_id = server.register_kiosk(conn, kiosk_id).hall_id
-    rng = random.Random(12)
-    assert len(server.reserve_voucher_numbers(conn, [tickets.new_number(hall_id, rng) for _ in range(25)])) == 20
-    assert server.reserve_voucher_numbers(conn, [tickets.new_number(hall_id, rng)]) == []
+    server.register_kiosk(conn, kiosk_id)
+    assert len(server.reserve_voucher_numbers(conn, 25)) == 20
+    assert server.reserve_voucher_numbers(conn, 1) == []
 
 
 def test_a_voucher_of_another_hall_is_refused_at_the_cashier_and_at_the_kiosk(pg, cashier_dsn, capsys, kiosk_store):
