@@ -109,6 +109,19 @@ class Terminal:
                 raise AssertionError(f"never drew {texts!r}: {self.received(since)[-1500:]!r}")
             time.sleep(0.02)
 
+    def press_until(self, key: bytes, text: str, tries: int = 3) -> None:
+        """Press `key` until `text` is drawn after it, as a person presses again a key the app
+        did not take (a press made before the screen on top was ready is dropped)."""
+        for attempt in range(tries):
+            since = self.mark()
+            os.write(self.fd, key)
+            try:
+                self.wait_for(text, since=since)
+                return
+            except AssertionError:
+                if attempt == tries - 1 or not self.running():
+                    raise
+
     def wait_quiet(self, quiet_s: float) -> None:
         """Until nothing has been drawn for `quiet_s`: the screen has settled."""
         deadline = time.monotonic() + self.wait_s

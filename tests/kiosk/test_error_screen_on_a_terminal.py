@@ -39,8 +39,7 @@ def test_on_the_error_screen_no_exit_key_ends_the_kiosk_and_the_pin_does(tmp_pat
         kiosk.wait_for("Credits")
         kiosk.wait_quiet(0.3)  # the table has settled: F3 is not read mid-mount
         since = kiosk.mark()
-        os.write(kiosk.fd, b"\x1bOR")  # F3: the recall reads the damaged round
-        kiosk.wait_for("failed its integrity check", since=since)
+        kiosk.press_until(b"\x1bOR", "failed its integrity check")  # F3: the recall reads the damaged round
         kiosk.wait_quiet(0.3)
         for key in EXIT_KEYS.values():
             kiosk.write(key * 2, pace_s=0.1)
