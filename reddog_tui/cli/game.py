@@ -111,9 +111,11 @@ def run_simulate(rounds: int, seed: int | None, decks: int, as_json: bool) -> in
         print(json.dumps(result.to_json_dict(), indent=2))
         return 0
     if result.rtp_ci95 is None:
-        interval = _("no {level} interval below {minimum} rounds").format(
-            level=percent(0.95, 0), minimum=number(MIN_ROUNDS_FOR_INTERVAL)
-        )
+        interval = ngettext(
+            "no {level} interval below {minimum} round",
+            "no {level} interval below {minimum} rounds",
+            MIN_ROUNDS_FOR_INTERVAL,
+        ).format(level=percent(0.95, 0), minimum=number(MIN_ROUNDS_FOR_INTERVAL))
     else:
         low, high = result.rtp_ci95
         interval = _("{level} interval {low} – {high}").format(

@@ -291,7 +291,11 @@ def _void_reason(text: str) -> str:
 
     if not text.strip() or len(text.strip()) > VOID_REASON_MAX:
         raise argparse.ArgumentTypeError(
-            _("--reason must say why, in at most {count} characters.").format(count=VOID_REASON_MAX)
+            ngettext(
+                "--reason must say why, in at most {count} character.",
+                "--reason must say why, in at most {count} characters.",
+                VOID_REASON_MAX,
+            ).format(count=VOID_REASON_MAX)
         )
     # A line of the audit trail stays one: no control character, no line or paragraph separator.
     if any(unicodedata.category(c)[0] == "C" or unicodedata.category(c) in ("Zl", "Zp") for c in text.strip()):
