@@ -22,7 +22,7 @@ NNBSP, NBSP = "\u202f", "\u00a0"
 PAR_LINES = {
     "en": (f"Red Dog PAR sheet, 1{NBSP}deck", "house edge, best play", "3.1554%  (523/16575)", "raise on spreads 7, 8, 9, 10, 11"),
     "de": (f"Red-Dog-PAR-Blatt, 1{NBSP}Kartendeck", "Hausvorteil, optimale Spielweise", f"3,1554{NBSP}%  (523/16575)", "erhöhen bei Wertunterschied 7, 8, 9, 10, 11"),
-    "pl": (f"Arkusz PAR Red Dog, 1{NBSP}talia", "przewaga kasyna, najlepsza strategia", "3,1554%  (523/16575)", "podbijaj przy Spreadzie 7, 8, 9, 10, 11"),
+    "pl": (f"Arkusz PAR Red Dog, 1{NBSP}talia", "przewaga kasyna przy najlepszej strategii", "3,1554%  (523/16575)", "podbijaj przy Spreadzie 7, 8, 9, 10, 11"),
     "fr": (f"Fiche PAR de Red Dog, 1{NBSP}jeu de cartes", "avantage de la maison, meilleure stratégie", f"3,1554{NBSP}%  (523/16575)", "brelan"),
     "it": (f"Scheda PAR di Red Dog, 1{NBSP}mazzo", "vantaggio del banco, strategia migliore", "3,1554%  (523/16575)", "rilancia con scarto 7, 8, 9, 10, 11"),
 }  # fmt: skip

@@ -193,7 +193,7 @@ async def test_refusal_is_reworded_by_a_language_switch_and_the_push_deal_still_
         await pilot.press("enter", "plus", "d", "c")  # CALL after a push: refused
         assert message(app) == "NON n'est pas possible maintenant\u00a0: la manche est terminée."
         await pilot.press("l")
-        assert message(app) == "CHIAMA non è possibile ora: la mano è finita."
+        assert message(app) == "CHIAMA non è disponibile ora: la mano è finita."
         await timers.fire()
         assert app.session.state.phase is Phase.DECISION  # R10: the refused key did not stop the deal
 
