@@ -95,7 +95,7 @@ BESIDE = {
     "stray-journal": ("reddog.db-journal", "file", "stray_journal", 2),
 }
 SIDE_FILE_WORDS = "not an ordinary file, but SQLite keeps the journal's working files under this name"
-STRAY_WORDS = "an unfinished change left by another program"
+STRAY_WORDS = "Another program left an unfinished change beside the journal"
 CHECK_WORDS = {
     "side_file": "Something that is not an ordinary file stands where SQLite keeps the journal's working files.",
     "stray_journal": "Another program left an unfinished change beside the journal. Keep both files and call technical support.",
@@ -170,7 +170,7 @@ def test_check_in_a_read_only_folder_names_the_folder(tmp_path):
     assert proc.returncode == 2
     assert check_cause_line(proc) == (
         "The folder is write-protected, and SQLite must create its working files beside the journal even "
-        "to read it. Check a copy in a folder that can be written."
+        "to read it. Check a copy in a folder that can be written to."
     )
 
 
