@@ -393,6 +393,38 @@ def test_journal_text_is_in_the_chosen_language(capsys, tmp_path):
     assert lines[0].endswith("  Tisch eröffnet: 1.000\u00a0Punkte")
 
 
+def test_every_journaled_event_is_named_in_the_chosen_language(capsys, tmp_path):
+    """A redemption asked, credited and refused, and a practice table's new bankroll: no line
+    shows the journal's own name for what happened."""
+    with Store.open(tmp_path, clock=FakeClock()) as store:
+        session = GameSession(store, stacked("2H 9S 5D"), initial_credits=0)
+        session.new_bankroll(100)
+        session.begin_voucher_redemption(123_456, "intent-credited")
+        session.credit_redeemed_voucher(123_456, 40)
+        session.begin_voucher_redemption(654_321, "intent-refused")
+        session.refuse_voucher_redemption(654_321)
+        events = [entry.action for entry in store.journal_entries_after(0, 100)]
+    assert events == [
+        "open_table",
+        "new_bankroll",
+        "voucher_redeeming",
+        "voucher_redeemed",
+        "voucher_redeeming",
+        "voucher_refused",
+    ]
+    code, out, _err = run(capsys, tmp_path, "attendant", "journal", lang="de")
+    assert code == 0
+    texts = [line.split("  ", 1)[1] for line in out.splitlines()]
+    assert texts == [
+        "Tisch eröffnet: 0\u00a0Punkte",
+        "Übungstisch neu gestartet mit 100\u00a0Punkte",
+        "Einlösung eines Auszahlungsbelegs beim Saal angefragt",
+        "Auszahlungsbeleg eingelöst: 40\u00a0Punkte aufgeladen",
+        "Einlösung eines Auszahlungsbelegs beim Saal angefragt",
+        "Auszahlungsbeleg vom Saal abgewiesen: nichts aufgeladen",
+    ]
+
+
 def test_meters_text_in_polish(capsys, tmp_path):
     played(tmp_path)
     code, out, _err = run(capsys, tmp_path, "attendant", "meters", lang="pl")

@@ -48,6 +48,11 @@ EVENT_NAMES = {
     "attendant_exit": N_("Red Dog closed by the attendant"),
     "hall_settings": N_("Settings from the hall applied"),
     "hall_settings_refused": N_("Settings from the hall refused"),
+    "settings_reset": N_("Stored table settings could not be used: safe ones set"),
+    "new_bankroll": N_("New bankroll on the practice table: {amount}"),
+    "voucher_redeeming": N_("Voucher redemption asked of the hall"),
+    "voucher_redeemed": N_("Voucher redeemed: {amount} added"),
+    "voucher_refused": N_("Voucher refused by the hall: nothing added"),
 }
 
 
