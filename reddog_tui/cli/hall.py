@@ -292,7 +292,7 @@ def _meters(conn) -> int:
     hall = hall_meters(conn)
     labels = meter_names()
     header = [_("Kiosk"), *(labels[name] for name in METER_NAMES)]
-    rows = [[number(k.kiosk_id), *(number(k.meters[name]) for name in METER_NAMES)] for k in hall.kiosks]
+    rows = [[str(k.kiosk_id), *(number(k.meters[name]) for name in METER_NAMES)] for k in hall.kiosks]
     totals = hall.totals
     rows.append([_("Hall"), *(number(totals[name]) for name in METER_NAMES)])
     widths = [max(len(row[i]) for row in [header, *rows]) for i in range(len(header))]
@@ -374,7 +374,7 @@ def _push(conn, kiosk: int | None, texts: dict[str, str]) -> int:
     if kiosk is None:
         print(_("Settings {push} sent to every kiosk.").format(push=push_id))
     else:
-        print(_("Settings {push} sent to kiosk {kiosk}.").format(push=push_id, kiosk=number(kiosk)))
+        print(_("Settings {push} sent to kiosk {kiosk}.").format(push=push_id, kiosk=kiosk))
     return 0
 
 
@@ -382,7 +382,7 @@ def _pushes(conn) -> int:
     from ..hall import server
 
     for push in server.push_status(conn):
-        target = _("every kiosk") if push.kiosk_id is None else _("kiosk {kiosk}").format(kiosk=number(push.kiosk_id))
+        target = _("every kiosk") if push.kiosk_id is None else _("kiosk {kiosk}").format(kiosk=push.kiosk_id)
         names = ", ".join(_("attendant PIN") if key == "attendant_pin_hash" else key for key in sorted(push.settings))
         print(_("Settings {push} for {target}: {names}").format(push=push.push_id, target=target, names=names))
         for label, kiosks in ((_("applied"), push.applied), (_("waiting"), push.waiting)):
@@ -400,9 +400,9 @@ def push_refused_text(kiosk: int, note: str | None) -> str:
 
     refused = refusal_from_note(note) if note is not None else None
     if refused is None:  # refused by a kiosk of a release that did not say why
-        return _("refused by kiosk {kiosk}").format(kiosk=number(kiosk))
+        return _("refused by kiosk {kiosk}").format(kiosk=kiosk)
     # TRANSLATORS: `reddog hall pushes`; {reason} is the settings model's sentence, such as "The table minimum is above the table maximum."
-    return _("refused by kiosk {kiosk}: {reason}").format(kiosk=number(kiosk), reason=refusal_text(refused))
+    return _("refused by kiosk {kiosk}: {reason}").format(kiosk=kiosk, reason=refusal_text(refused))
 
 
 # --- a number conflict the operator has decided ------------------------------------------------
@@ -421,16 +421,16 @@ def _resolve(conn, kiosk: int) -> int:
 
     cleared = server.clear_conflict(conn, kiosk)
     if cleared is None:
-        print(_("The hall knows no kiosk {kiosk}. Nothing was changed.").format(kiosk=number(kiosk)), file=sys.stderr)
+        print(_("The hall knows no kiosk {kiosk}. Nothing was changed.").format(kiosk=kiosk), file=sys.stderr)
         return EXIT_USAGE
     if not cleared:
         print(
-            _("Kiosk {kiosk} has no number conflict. Nothing was changed.").format(kiosk=number(kiosk)), file=sys.stderr
+            _("Kiosk {kiosk} has no number conflict. Nothing was changed.").format(kiosk=kiosk), file=sys.stderr
         )
         return EXIT_REFUSED
     print(
         _("Kiosk {kiosk}: the number conflict is cleared. If it stopped shipping, restart it.").format(
-            kiosk=number(kiosk)
+            kiosk=kiosk
         )
     )
     return 0

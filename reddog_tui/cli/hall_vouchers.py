@@ -150,7 +150,7 @@ def _vouchers(conn, state: str | None, as_json: bool) -> int:
         return 0
     header = [_("Voucher"), _("Amount"), _("Kiosk"), _("Issued"), _("State")]
     table = [
-        [voucher_number(r.number), credits(r.amount), number(r.kiosk_id), local_time(r.issued_at), state_name(r.state)]
+        [voucher_number(r.number), credits(r.amount), str(r.kiosk_id), local_time(r.issued_at), state_name(r.state)]
         for r in rows
     ]
     widths = [max(len(row[i]) for row in [header, *table]) for i in range(len(header))]
@@ -188,7 +188,7 @@ def audit_text(row) -> str:
 
     detail = row.detail
     if row.event == "push":
-        target = _("every kiosk") if row.subject is None else _("kiosk {kiosk}").format(kiosk=number(int(row.subject)))
+        target = _("every kiosk") if row.subject is None else _("kiosk {kiosk}").format(kiosk=int(row.subject))
         names = ", ".join(_("attendant PIN") if key == "attendant_pin_hash" else key for key in detail["settings"])
         return _("Settings {push} for {target}: {names}").format(push=detail["push"], target=target, names=names)
     if row.event == "payment":

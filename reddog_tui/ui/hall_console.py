@@ -210,7 +210,7 @@ class HallConsole(App[None]):
             else:
                 status = "○ " + _("offline")
             table.add_row(
-                number(k.kiosk_id),
+                str(k.kiosk_id),
                 status,
                 _("{seconds} s ago").format(seconds=number(int(k.seconds_since_seen + aged))),
                 "–" if k.lag_s is None else _("{seconds} s").format(seconds=decimal(k.lag_s, 1)),
@@ -234,7 +234,7 @@ class HallConsole(App[None]):
             table.add_row(
                 voucher_number(v.number),
                 credits(v.amount),
-                number(v.kiosk_id),
+                str(v.kiosk_id),
                 local_time(v.issued_at),
                 _("issued offline") if v.issued_offline else "",
                 key=str(v.number),
@@ -249,7 +249,7 @@ def lockout_text(lock: Lockout) -> str:
             "Kiosk {kiosk} is locked out until {until}: {count} unknown voucher number was asked for there.",
             "Kiosk {kiosk} is locked out until {until}: {count} unknown voucher numbers were asked for there.",
             lock.failures,
-        ).format(kiosk=number(lock.kiosk_id), until=until, count=number(lock.failures))
+        ).format(kiosk=lock.kiosk_id, until=until, count=number(lock.failures))
     return "⚠ " + ngettext(
         "The cash desk {login} is locked out until {until}: {count} unknown voucher number was asked for there.",
         "The cash desk {login} is locked out until {until}: {count} unknown voucher numbers were asked for there.",

@@ -78,7 +78,7 @@ def discrepancy_lines(kiosk_id: int, conflict: str | None, identity_gap: int, cr
     lines = []
     if conflict is not None:
         lines.append(
-            _("Kiosk {kiosk}: another journal sends entries under this number.").format(kiosk=number(kiosk_id))
+            _("Kiosk {kiosk}: another journal sends entries under this number.").format(kiosk=kiosk_id)
         )
     if identity_gap:
         lines.append(
@@ -86,7 +86,7 @@ def discrepancy_lines(kiosk_id: int, conflict: str | None, identity_gap: int, cr
                 "Kiosk {kiosk}: the accounting identity is off by {gap} credit.",
                 "Kiosk {kiosk}: the accounting identity is off by {gap} credits.",
                 abs(identity_gap),
-            ).format(kiosk=number(kiosk_id), gap=number(identity_gap))
+            ).format(kiosk=kiosk_id, gap=number(identity_gap))
         )
     if credit_mismatches:
         lines.append(
@@ -94,7 +94,7 @@ def discrepancy_lines(kiosk_id: int, conflict: str | None, identity_gap: int, cr
                 "Kiosk {kiosk}: {count} voucher credit that the hall did not redeem for it.",
                 "Kiosk {kiosk}: {count} voucher credits that the hall did not redeem for it.",
                 credit_mismatches,
-            ).format(kiosk=number(kiosk_id), count=number(credit_mismatches))
+            ).format(kiosk=kiosk_id, count=number(credit_mismatches))
         )
     return lines
 

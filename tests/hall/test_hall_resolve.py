@@ -57,7 +57,7 @@ def test_resolve_without_a_conflict_changes_nothing(capsys, pg, pg_dsn, kiosk_co
 def test_resolve_of_a_kiosk_the_hall_does_not_know(capsys, pg, pg_dsn):
     code, out, err = resolve(capsys, pg_dsn, str(MAX_KIOSK_ID))
     assert (code, out) == (2, "")
-    assert err == f"The hall has no kiosk {MAX_KIOSK_ID:,}. Nothing was changed.\n"
+    assert err == f"The hall has no kiosk {MAX_KIOSK_ID}. Nothing was changed.\n"  # a name, never grouped
     assert pg.execute("SELECT count(*) FROM hall_kiosk WHERE kiosk_id = %s", (MAX_KIOSK_ID,)).fetchone()[0] == 0
 
 

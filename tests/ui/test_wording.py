@@ -149,3 +149,15 @@ def test_a_chip_after_the_round_is_pointed_to_the_buttons_that_start_the_next_on
         )
         told = error_text(errors.ActionNotAllowed(action, "decision"))
         assert told == "Chips can only be placed or taken off before the deal."
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_a_kiosk_number_is_a_name_and_never_grouped_as_an_amount(language):
+    from reddog_tui.ui.kiosk_texts import discrepancy_lines
+
+    i18n.set_language(language)
+    lines = discrepancy_lines(4242, "conflict", 1500, 2)
+    assert len(lines) == 3
+    for line in lines:
+        assert "4242" in line, line
+    assert re.search(r"1\D?500", lines[1])  # the gap is an amount: grouped as the language groups
