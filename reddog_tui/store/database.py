@@ -117,7 +117,7 @@ class Store:
         if not data_dir.is_dir() or not os.access(data_dir, os.W_OK | os.X_OK):
             raise StoreError("unwritable", data_dir)
         with _folder_lock(data_dir, path):  # before any look at the file: one start at a time
-            side_files_before = {s for s in SIDE_SUFFIXES if os.path.lexists(f"{path}{s}")}
+            side_files_before = side_files(path)
             _remove_drafts(path)
             if not os.path.lexists(path):
                 _create(path)
@@ -129,7 +129,7 @@ class Store:
                 if journal_lock is not None:
                     os.close(journal_lock)
                 if isinstance(error, StoreError) and error.code not in IN_USE_CODES:  # not ours to tidy
-                    _remove_empty_side_files(path, side_files_before)
+                    remove_empty_side_files(path, side_files_before)
                 raise
             try:
                 _migrate(conn, path, clock)
@@ -572,7 +572,7 @@ def _check_read_only(path: Path, full_check: bool) -> None:
     check_file(path)
     if not os.access(path, os.W_OK):  # checked here, so SQLite never adds -wal/-shm beside it
         raise StoreError("read_only_file", path)
-    side_files_before = {s for s in SIDE_SUFFIXES if os.path.lexists(f"{path}{s}")}
+    side_files_before = side_files(path)
     try:
         conn = connect_read_only(path)
         try:
@@ -583,7 +583,7 @@ def _check_read_only(path: Path, full_check: bool) -> None:
     except (sqlite3.Error, StoreError) as exc:
         error = exc if isinstance(exc, StoreError) else _store_error(exc, path)
         if error.code not in IN_USE_CODES:  # a file in use by another process is not ours to tidy
-            _remove_empty_side_files(path, side_files_before)
+            remove_empty_side_files(path, side_files_before)
         raise error from None
 
 
@@ -698,7 +698,12 @@ START_CHECKS: tuple[tuple[str, Callable[[sqlite3.Connection, Path, bool], None]]
 )
 
 
-def _remove_empty_side_files(path: Path, existed_before: set[str]) -> None:
+def side_files(path: Path) -> set[str]:
+    """Which of SQLite's working files (SIDE_SUFFIXES) stand beside `path` now, of any kind."""
+    return {s for s in SIDE_SUFFIXES if os.path.lexists(f"{path}{s}")}
+
+
+def remove_empty_side_files(path: Path, existed_before: set[str]) -> None:
     """Remove the empty -wal/-shm files our read-only look created, so a refused file is left as found.
 
     Best effort: where the folder cannot be changed nothing was created either, and the refusal

@@ -24,7 +24,9 @@ from .database import (
     check_header,
     connect_read_only,
     refuse_unless_folder,
+    remove_empty_side_files,
     settled_round,
+    side_files,
     table_state,
 )
 from .database import _store_error as store_error  # the store's own mapping of SQLite errors
@@ -260,9 +262,13 @@ def _state_or_damage(text: str, path: Path, where: str) -> TableState:
 def stored_setting(data_dir: Path | str, key: str) -> str | None:
     """One setting's stored text, read-only; None when it is not there or the journal cannot be
     read. For a kiosk whose journal was refused at its start: the attendant PIN's hash."""
+    path = database_path(Path(data_dir))
+    before = side_files(path)
     try:
         with read_only(data_dir) as conn:
             row = conn.execute("SELECT value FROM settings WHERE key = ?", (key,)).fetchone()
     except (OSError, StoreError, sqlite3.Error):
         return None
+    finally:  # the refused journal is left as it was found
+        remove_empty_side_files(path, before)
     return row[0] if row is not None and isinstance(row[0], str) else None

@@ -29,7 +29,7 @@ SIDE_FILE = "is not an ordinary file, but SQLite keeps the journal's working fil
 # of another cause that must not be drawn.
 CASES = {
     "link-to-nowhere": ("is a link to a file that does not exist, so there is no journal to open.", "pipe"),
-    "stray-journal": ("lies an unfinished change left by another program", "write-protected"),
+    "stray-journal": ("Another program left an unfinished change", "write-protected"),
     "shm-folder": (SIDE_FILE, "write-protected"),
     "wal-folder": (SIDE_FILE, "cannot be written"),
     "journal-folder": (SIDE_FILE, "write-protected"),
@@ -71,12 +71,15 @@ def test_the_kiosk_names_the_real_cause_of_a_refused_journal(tmp_path, case):
                                   stdout=subprocess.PIPE, text=True)  # fmt: skip
         assert holder.stdout.readline().strip() == "held"
     try:
+        found = sorted(os.listdir(data_dir)) if data_dir.is_dir() else None
         command = app_command("--kiosk", "--data-dir", str(data_dir), "--lang", "en")
         with Terminal(command, size=(100, 30)) as kiosk:
             kiosk.wait_for("Red Dog cannot start")
             kiosk.wait_quiet(0.5)
             shown = drawn_words(kiosk)
             assert kiosk.running()
+        if found is not None:  # the screen says it was left untouched
+            assert sorted(os.listdir(data_dir)) == found
     finally:
         if holder is not None:
             holder.kill()
