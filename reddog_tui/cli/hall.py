@@ -424,13 +424,7 @@ def _resolve(conn, kiosk: int) -> int:
         print(_("The hall knows no kiosk {kiosk}. Nothing was changed.").format(kiosk=kiosk), file=sys.stderr)
         return EXIT_USAGE
     if not cleared:
-        print(
-            _("Kiosk {kiosk} has no number conflict. Nothing was changed.").format(kiosk=kiosk), file=sys.stderr
-        )
+        print(_("Kiosk {kiosk} has no number conflict. Nothing was changed.").format(kiosk=kiosk), file=sys.stderr)
         return EXIT_REFUSED
-    print(
-        _("Kiosk {kiosk}: the number conflict is cleared. If it stopped shipping, restart it.").format(
-            kiosk=kiosk
-        )
-    )
+    print(_("Kiosk {kiosk}: the number conflict is cleared. If it stopped shipping, restart it.").format(kiosk=kiosk))
     return 0

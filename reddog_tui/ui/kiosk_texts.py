@@ -77,9 +77,7 @@ def discrepancy_lines(kiosk_id: int, conflict: str | None, identity_gap: int, cr
     """What is wrong with a kiosk of the hall, one sentence per fault (none: an empty list)."""
     lines = []
     if conflict is not None:
-        lines.append(
-            _("Kiosk {kiosk}: another journal sends entries under this number.").format(kiosk=kiosk_id)
-        )
+        lines.append(_("Kiosk {kiosk}: another journal sends entries under this number.").format(kiosk=kiosk_id))
     if identity_gap:
         lines.append(
             ngettext(
