@@ -383,7 +383,7 @@ def _pushes(conn) -> int:
 
     for push in server.push_status(conn):
         target = _("every kiosk") if push.kiosk_id is None else _("kiosk {kiosk}").format(kiosk=push.kiosk_id)
-        names = ", ".join(_("attendant PIN") if key == "attendant_pin_hash" else key for key in sorted(push.settings))
+        names = ", ".join(_("attendant PIN") if key == "attendant_pin_hash" else key for key in push.names)
         print(_("Settings {push} for {target}: {names}").format(push=push.push_id, target=target, names=names))
         for label, kiosks in ((_("applied"), push.applied), (_("waiting"), push.waiting)):
             if kiosks:

@@ -39,20 +39,35 @@ KIOSK_FUNCTIONS = (
 )
 CASHIER_FUNCTIONS = ("hall_cashier_ask(bigint)", "hall_cashier_answer(bigint)")
 CONSOLE_FUNCTIONS = ("hall_identity_gap(jsonb, bigint, bigint, bigint, bigint)",)
+# What a console reads: the floor, never a whole voucher number (a bearer's claim to its credits)
+# nor a pushed setting's value (it may be an attendant PIN's hash, which a short PIN does not keep secret).
 CONSOLE_TABLES = (
     "hall_kiosk",
-    "hall_journal",
     "hall_meter",
-    "hall_voucher",
-    "hall_push",
+    "hall_floor_voucher",  # migration 8: vouchers with the last four digits of their number
+    "hall_push_named",  # migration 8: pushes by the names of their settings
     "hall_push_result",
-    "hall_credit_mismatch",
     "hall_kiosk_meters",
     "hall_kiosk_status",
     "hall_config",
     "hall_login",
     "hall_lockout",  # migration 5: the console's alarm
     "hall_audit",  # migration 5: `reddog hall audit` on a console's login
+)
+
+
+# hall_journal for a console: every column but the voucher's number.
+CONSOLE_JOURNAL_COLUMNS = (
+    "kiosk_id",
+    "seq",
+    "time",
+    "action",
+    "value",
+    "meters",
+    "state",
+    "received_at",
+    "hash",
+    "note",
 )
 
 
@@ -184,7 +199,7 @@ def grant(conn: psycopg.Connection, prefix: str) -> None:
         sql.SQL("GRANT CONNECT ON DATABASE {} TO {}").format(db, groups),
         sql.SQL("REVOKE ALL ON SCHEMA public FROM PUBLIC"),
         sql.SQL("GRANT USAGE ON SCHEMA public TO {}").format(groups),
-        sql.SQL("REVOKE ALL ON ALL TABLES IN SCHEMA public FROM PUBLIC"),
+        sql.SQL("REVOKE ALL ON ALL TABLES IN SCHEMA public FROM PUBLIC, {}").format(groups),  # then granted anew
         sql.SQL("REVOKE ALL ON ALL SEQUENCES IN SCHEMA public FROM PUBLIC"),
         sql.SQL("REVOKE ALL ON ALL FUNCTIONS IN SCHEMA public FROM PUBLIC"),
         sql.SQL("ALTER DEFAULT PRIVILEGES FOR ROLE {} REVOKE EXECUTE ON FUNCTIONS FROM PUBLIC").format(owner),
@@ -195,6 +210,11 @@ def grant(conn: psycopg.Connection, prefix: str) -> None:
             statements.append(sql.SQL("GRANT EXECUTE ON FUNCTION {} TO {}").format(sql.SQL(signature), group))
     for table in CONSOLE_TABLES:
         statements.append(sql.SQL("GRANT SELECT ON {} TO {}").format(sql.Identifier(table), console))
+    statements.append(
+        sql.SQL("GRANT SELECT ({}) ON hall_journal TO {}").format(
+            sql.SQL(", ").join(sql.Identifier(c) for c in CONSOLE_JOURNAL_COLUMNS), console
+        )
+    )
     with conn.transaction():
         conn.execute("SELECT pg_advisory_xact_lock(%s)", (schema.MIGRATION_LOCK,))  # grants race otherwise
         for statement in statements:

@@ -32,9 +32,10 @@ class KioskStatus:
 
 @dataclass(frozen=True, slots=True)
 class OutstandingVoucher:
-    number: int
-    amount: int
+    number_end: str  # the last four digits of its number: the rest is its bearer's (migration 8)
     kiosk_id: int
+    seq: int  # the kiosk's journal entry that issued it: with kiosk_id, what names it on the floor
+    amount: int
     issued_at: datetime
     issued_offline: bool
 
@@ -64,9 +65,9 @@ def read_floor(conn: psycopg.Connection) -> Floor:
             " ORDER BY k.kiosk_id"
         ).fetchall()
         vouchers = conn.execute(
-            f"SELECT v.number, v.amount, v.kiosk_id, {ISSUED_SQL}, v.issued_offline"
-            f" FROM hall_voucher v CROSS JOIN hall_config c WHERE {STATE_SQL} = 'open'"
-            " ORDER BY v.issued_at, v.number"
+            f"SELECT v.number_end, v.kiosk_id, v.seq, v.amount, {ISSUED_SQL}, v.issued_offline"
+            f" FROM hall_floor_voucher v CROSS JOIN hall_config c WHERE {STATE_SQL} = 'open'"
+            " ORDER BY v.issued_at, v.kiosk_id, v.seq"
         ).fetchall()
         locked = lockouts(conn)
     by_id = {k.kiosk_id: k for k in meters.kiosks}

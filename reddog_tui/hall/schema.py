@@ -1242,6 +1242,22 @@ MIGRATIONS: tuple[str, ...] = (
         RETURN QUERY SELECT r.shipped_seq, r.refused;
     END $$;
     """,
+    # 8: the floor's vouchers without what pays them. A console's login reads this view, not
+    # hall_voucher: a voucher's number is a bearer's claim to its credits, so the floor sees its
+    # last four digits only (admin.grant gives the console no column that holds a whole number).
+    # Pushes likewise by their settings' names: one may carry an attendant PIN's hash, which a
+    # short PIN does not keep secret.
+    """
+    CREATE VIEW hall_floor_voucher AS
+    SELECT right(v.number::text, 4) AS number_end, v.kiosk_id, v.seq, v.amount, v.issued_at, v.issued_offline,
+           v.redeemed_kiosk, v.voided_at
+    FROM hall_voucher v;
+
+    -- The pushes by the names of the settings they set, never their values.
+    CREATE VIEW hall_push_named AS
+    SELECT p.push_id, p.kiosk_id, ARRAY(SELECT jsonb_object_keys(p.settings) ORDER BY 1) AS names
+    FROM hall_push p;
+    """,
 )
 
 

@@ -285,7 +285,7 @@ def pushes_after(conn: psycopg.Connection, push_id: int) -> list[SettingsPush]:
 class PushStatus:
     push_id: int
     kiosk_id: int | None
-    settings: dict[str, str]
+    names: tuple[str, ...]  # of the settings it sets: their values are the administrator's
     applied: tuple[int, ...]  # kiosks that applied it
     refused: tuple[int, ...]  # kiosks whose settings model refused it
     waiting: tuple[int, ...]  # kiosks of the hall that have not answered yet
@@ -296,7 +296,7 @@ def push_status(conn: psycopg.Connection, limit: int = 20) -> list[PushStatus]:
     """The newest pushes first, with what each kiosk they concern did with them."""
     kiosks = [int(k) for (k,) in conn.execute("SELECT kiosk_id FROM hall_kiosk ORDER BY kiosk_id").fetchall()]
     pushes = conn.execute(
-        "SELECT push_id, kiosk_id, settings FROM hall_push ORDER BY push_id DESC LIMIT %s", (limit,)
+        "SELECT push_id, kiosk_id, names FROM hall_push_named ORDER BY push_id DESC LIMIT %s", (limit,)
     ).fetchall()
     results: dict[int, dict[int, bool]] = {}
     reasons: dict[int, dict[int, str]] = {}
@@ -308,14 +308,14 @@ def push_status(conn: psycopg.Connection, limit: int = 20) -> list[PushStatus]:
         if reason is not None:
             reasons.setdefault(int(push_id), {})[int(kiosk_id)] = reason
     status = []
-    for push_id, target, settings in pushes:
+    for push_id, target, names in pushes:
         answered = results.get(int(push_id), {})
         concerned = kiosks if target is None else [target]
         status.append(
             PushStatus(
                 int(push_id),
                 target,
-                dict(settings),
+                tuple(names),
                 tuple(k for k in concerned if answered.get(k) is True),
                 tuple(k for k in concerned if answered.get(k) is False),
                 tuple(k for k in concerned if k not in answered),

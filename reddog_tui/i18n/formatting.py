@@ -103,6 +103,12 @@ def voucher_number(value: int) -> str:
     return validation.grouped(value) if len(str(value)) == validation.DIGITS else f"{value:06d}"
 
 
+def voucher_number_end(end: str) -> str:
+    """A voucher shown where only the last four digits of its number may be seen (the hall's
+    floor console): its printed groups with the others hidden, **-****-****-****-5678."""
+    return validation.grouped(0)[: -len(end)].replace("0", "*") + end
+
+
 def credits(amount: int) -> str:
     """An amount with its noun in the right plural form: 1 credit, 2 kredyty, 5 kredytów."""
     return ngettext("{amount} credit", "{amount} credits", amount).format(amount=number(amount))

@@ -23,7 +23,7 @@ from ..hall import schema, server
 from ..hall.floor import Floor, changes, listen, read_floor
 from ..hall.lifecycle import Lockout
 from ..i18n import _, ngettext
-from ..i18n.formatting import credits, decimal, number, voucher_number
+from ..i18n.formatting import credits, decimal, number, voucher_number_end
 from .kiosk_texts import discrepancy_lines, local_time, meter_names
 
 NOTICE_WAIT_S = 1.0  # how long one wait for a notice lasts: the worker checks for the end between waits
@@ -232,12 +232,12 @@ class HallConsole(App[None]):
         table.add_columns(_("Voucher"), _("Amount"), _("Kiosk"), _("Issued"), "")
         for v in vouchers:
             table.add_row(
-                voucher_number(v.number),
+                voucher_number_end(v.number_end),
                 credits(v.amount),
                 str(v.kiosk_id),
                 local_time(v.issued_at),
                 _("issued offline") if v.issued_offline else "",
-                key=str(v.number),
+                key=f"{v.kiosk_id}:{v.seq}",
             )
 
 

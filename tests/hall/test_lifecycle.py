@@ -317,10 +317,9 @@ def test_the_vouchers_are_listed_by_state_and_as_json(hall, admin_conn, kiosk_id
     with server.connect(login_dsn(hall, "cashier", "desk")) as conn:
         server.redeem_at_cashier(conn, redeemed)
     mine = {valid, expired, voided, redeemed}
-    console = login_dsn(hall, "console", "floor")
 
     def listed(*flags: str) -> dict[int, dict]:
-        code, out, _ = cli(capsys, "--hall-dsn", console, "hall", "vouchers", *flags, "--json")
+        code, out, _ = cli(capsys, "--hall-dsn", hall, "hall", "vouchers", *flags, "--json")
         assert code == 0
         return {row["number"]: row for row in json.loads(out) if row["number"] in mine}
 
@@ -337,11 +336,19 @@ def test_the_vouchers_are_listed_by_state_and_as_json(hall, admin_conn, kiosk_id
     assert list(listed("--unredeemed")) == [valid]
     assert list(listed("--expired")) == [expired]
 
-    code, out, _ = cli(capsys, "--lang", "de", "--hall-dsn", console, "hall", "vouchers", "--expired")
+    code, out, _ = cli(capsys, "--lang", "de", "--hall-dsn", hall, "hall", "vouchers", "--expired")
     (line,) = [line for line in out.splitlines() if tickets.grouped(expired) in line]
     assert code == 0 and i18n.gettext_in("de", "expired") in line and "expired" not in line
     assert "12\u00a0Punkte" in line
     assert tickets.grouped(valid) not in out
+
+    # A console's login reads the floor, never a whole number: the listing is the administrator's.
+    console = login_dsn(hall, "console", "floor")
+    code, out, err = cli(capsys, "--lang", "de", "--hall-dsn", console, "hall", "vouchers")
+    assert (code, out) == (2, "")
+    assert err.startswith(
+        i18n.gettext_in("de", "The hall server does not allow {role} to do this: {reason}").split("{")[0]
+    )
 
 
 # --- the audit trail -------------------------------------------------------------------------------

@@ -208,7 +208,9 @@ def test_a_push_that_waited_is_still_applied_after_a_restart(capsys, pg_dsn, kio
         again.stop()
 
 
-def test_a_push_the_kiosk_refuses_is_journaled_refused_and_never_tried_again(capsys, pg, pg_dsn, kiosk_id, linked):
+def test_a_push_the_kiosk_refuses_is_journaled_refused_and_never_tried_again(
+    capsys, pg, pg_dsn, console_dsn, kiosk_id, linked
+):
     """Each value is checked when sent; the table as a whole by the kiosk, against its own limits."""
     session, link = linked(kiosk_id)
     before = session.state.config
@@ -222,7 +224,7 @@ def test_a_push_the_kiosk_refuses_is_journaled_refused_and_never_tried_again(cap
     assert link.replicator.pending_settings() == []
     assert link.replicator.wait_shipped(session.seq, timeout=30)
     assert results(pg, push_id) == {kiosk_id: False}
-    code, out, _ = run_pushes(capsys, pg_dsn)
+    code, out, _ = run_pushes(capsys, console_dsn)  # the floor's login reads what it needs
     assert f"Settings {push_id} for kiosk {kiosk_id}: min_bet\n  refused by kiosk {kiosk_id}: {REASON['en']}\n" in out
     code, out, _ = run_pushes(capsys, pg_dsn, "de")
     assert f"  abgelehnt von Kiosk {kiosk_id}: {REASON['de']}\n" in out

@@ -66,6 +66,26 @@ def test_the_console_reads_and_writes_nothing(console_dsn):
             conn.execute("SELECT hall_cashier_ask(1)")
 
 
+@pytest.mark.parametrize(
+    "query",
+    [
+        "SELECT number FROM hall_voucher",
+        "SELECT voucher FROM hall_journal",
+        "SELECT voucher FROM hall_credit_mismatch",
+        "SELECT settings FROM hall_push",  # may carry an attendant PIN's hash
+        "SELECT number FROM hall_voucher_reserved",
+        "SELECT number FROM hall_number_question",
+    ],
+)
+def test_the_console_reads_no_whole_voucher_number_and_no_push(console_dsn, query):
+    with server.connect(console_dsn) as conn:
+        assert conn.execute("SELECT count(*) FROM hall_floor_voucher").fetchone() is not None
+        assert conn.execute("SELECT count(time) FROM hall_journal").fetchone() is not None
+        assert conn.execute("SELECT count(names) FROM hall_push_named").fetchone() is not None
+        with pytest.raises(psycopg.errors.InsufficientPrivilege):
+            conn.execute(query)
+
+
 def test_a_kiosk_cannot_act_as_another_kiosk(pg, kiosk_conn, kiosk_id, kiosk_store):
     conn = kiosk_conn(kiosk_id)
     with pytest.raises(server.KioskConflict, match="login is kiosk"):
