@@ -164,7 +164,7 @@ def early_presses(way: str, count: int, spot: tuple[int, int]) -> list[events.Ev
     return made
 
 
-@pytest.mark.parametrize("count", [2, 20])
+@pytest.mark.parametrize("count", COUNTS)
 @pytest.mark.parametrize(
     "action, way",
     # The taps land on the key bar's Enter of the amount's screen (on the voucher that spot is blank).
