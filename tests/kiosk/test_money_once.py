@@ -101,6 +101,29 @@ async def test_a_burst_opens_one_confirmation_and_moves_the_money_once(tmp_path,
     assert (shown, answered) == (1, 1)  # one question, shown once and answered once
 
 
+@pytest.mark.parametrize("count", COUNTS)
+@run
+async def test_taps_on_the_menus_cash_out_line_open_one_confirmation_and_pay_out_once(tmp_path, count):
+    """A finger on the menu's Cash out line itself, each tap a cell beside the last (so each is a
+    click of its own): the line is chosen once, one question is asked, one voucher is paid."""
+    app = kiosk_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("enter")
+        await enter_pin(pilot)
+        await pilot.press(*paying_in(CASHED), "escape", "down")
+        assert isinstance(app.screen, AttendantMenu) and app.screen.highlighted == "cash_out"
+        menu = app.screen.query_one("#menu")
+        await pointer_burst(pilot, menu, count, spot=(4, 1 + app.screen.keys.index("cash_out")), finger=True)
+        await settle(pilot)
+        shown = confirmations(app)
+        answered = await answer_every_question(pilot)
+        assert isinstance(app.screen, VoucherScreen)
+    meters = meters_as_the_command_reads_them(tmp_path)
+    assert meters["credits_out"] == CASHED and meters["credits"] == 0
+    assert journal_actions(tmp_path).count("cash_out") == 1
+    assert (shown, answered) == (1, 1)
+
+
 @pytest.mark.parametrize("action", ["add_credits", "cash_out"])
 @run
 async def test_a_click_on_yes_and_a_tap_on_the_key_bars_enter_together_answer_once(tmp_path, action):
@@ -141,7 +164,7 @@ def early_presses(way: str, count: int, spot: tuple[int, int]) -> list[events.Ev
     return made
 
 
-@pytest.mark.parametrize("count", [2, 20])
+@pytest.mark.parametrize("count", COUNTS)
 @pytest.mark.parametrize(
     "action, way",
     # The taps land on the key bar's Enter of the amount's screen (on the voucher that spot is blank).
