@@ -425,6 +425,19 @@ def test_every_journaled_event_is_named_in_the_chosen_language(capsys, tmp_path)
     ]
 
 
+def test_a_raised_round_is_listed_with_the_ante_and_the_raise_as_its_stake(capsys, tmp_path):
+    # R7: the raise is a second bet equal to the ante; R8, R9: spread 6 pays 1:1 on both, so a
+    # 10-credit ante raised stakes 20 and the win hands back 40.
+    with Store.open(tmp_path, clock=FakeClock()) as store:
+        session = GameSession(store, stacked("2H 9S 5D"))
+        session.act(Action.ADD_CHIP, 10)
+        session.act(Action.DEAL)
+        session.act(Action.RAISE)
+    code, out, _err = run(capsys, tmp_path, "attendant", "journal")
+    assert code == 0
+    assert out.splitlines()[1].endswith(", stake 20\u00a0credits, paid 40\u00a0credits")
+
+
 def test_meters_text_in_polish(capsys, tmp_path):
     played(tmp_path)
     code, out, _err = run(capsys, tmp_path, "attendant", "meters", lang="pl")
