@@ -181,6 +181,18 @@ def test_a_round_missing_from_the_history_fails_the_full_check(capsys, tmp_path)
     assert "games_played" in report["checks"][-1]["detail"]
 
 
+def test_an_entry_missing_from_the_middle_of_the_journal_fails_the_full_check(capsys, tmp_path):
+    # The first and the last entry are still there and the table is at the last one: only the
+    # numbers in between tell that one is gone.
+    conn = raw(played(tmp_path))
+    conn.execute("DROP TRIGGER journal_append_only_delete")
+    conn.execute("DELETE FROM journal WHERE seq = 2")
+    conn.close()
+    code, report = check_json(capsys, tmp_path, "--full")
+    assert code == 1 and statuses(report)["history"] == "failed"
+    assert "journal numbers" in report["checks"][-1]["detail"]
+
+
 HOLD_EXCLUSIVE = textwrap.dedent(
     """
     import sqlite3, sys, time
