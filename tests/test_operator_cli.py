@@ -181,6 +181,18 @@ def test_a_round_missing_from_the_history_fails_the_full_check(capsys, tmp_path)
     assert "games_played" in report["checks"][-1]["detail"]
 
 
+def test_an_entry_missing_from_the_middle_of_the_journal_fails_the_full_check(capsys, tmp_path):
+    # The first and the last entry are still there and the table is at the last one: only the
+    # numbers in between tell that one is gone.
+    conn = raw(played(tmp_path))
+    conn.execute("DROP TRIGGER journal_append_only_delete")
+    conn.execute("DELETE FROM journal WHERE seq = 2")
+    conn.close()
+    code, report = check_json(capsys, tmp_path, "--full")
+    assert code == 1 and statuses(report)["history"] == "failed"
+    assert "journal numbers" in report["checks"][-1]["detail"]
+
+
 HOLD_EXCLUSIVE = textwrap.dedent(
     """
     import sqlite3, sys, time
@@ -423,6 +435,19 @@ def test_every_journaled_event_is_named_in_the_chosen_language(capsys, tmp_path)
         "Einlösung eines Auszahlungsbelegs beim Saal angefragt",
         "Auszahlungsbeleg vom Saal abgewiesen: nichts aufgeladen",
     ]
+
+
+def test_a_raised_round_is_listed_with_the_ante_and_the_raise_as_its_stake(capsys, tmp_path):
+    # R7: the raise is a second bet equal to the ante; R8, R9: spread 6 pays 1:1 on both, so a
+    # 10-credit ante raised stakes 20 and the win hands back 40.
+    with Store.open(tmp_path, clock=FakeClock()) as store:
+        session = GameSession(store, stacked("2H 9S 5D"))
+        session.act(Action.ADD_CHIP, 10)
+        session.act(Action.DEAL)
+        session.act(Action.RAISE)
+    code, out, _err = run(capsys, tmp_path, "attendant", "journal")
+    assert code == 0
+    assert out.splitlines()[1].endswith(", stake 20\u00a0credits, paid 40\u00a0credits")
 
 
 def test_meters_text_in_polish(capsys, tmp_path):

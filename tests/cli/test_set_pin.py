@@ -96,6 +96,15 @@ def test_two_pins_that_differ_by_a_trailing_space_are_refused(tmp_path, capsys):
     assert stored_hash(tmp_path) is None
 
 
+def test_two_pins_of_the_same_length_that_differ_are_refused(tmp_path, capsys):
+    from reddog_tui.cli.pin import EXIT_USAGE, set_pin
+
+    answers = iter(["4711", "4712"])
+    assert set_pin(tmp_path, "en", ask=lambda prompt: next(answers)) == EXIT_USAGE
+    assert "The two PINs differ. Nothing was changed." in capsys.readouterr().err
+    assert stored_hash(tmp_path) is None
+
+
 def test_a_new_pin_is_journaled_on_a_kiosk_in_use_and_a_new_folder_gets_no_table(tmp_path):
     from reddog_tui.cli.pin import set_pin
     from reddog_tui.engine import StackedDealer

@@ -41,6 +41,17 @@ def test_par_table_is_readable(capsys):
     assert code == 0 and "523/16575" in out and "raise on spreads 7, 8, 9, 10, 11" in out
 
 
+def test_par_table_shows_a_pair_that_pushes_apart_from_three_of_a_kind(capsys):
+    # R5b: a pair pushes unless the third card makes three of a kind, which pays 11:1. With
+    # P(pair) = 1/17 and P(three of a kind) = 1/425 (the rules' numbers), the pair's push row is
+    # 1/17 - 1/425 = 24/425, so that the rows of the table add up to one.
+    code, out, _ = run(capsys, "par")
+    lines = {line.split("  ")[0]: line for line in out.splitlines() if "  " in line}
+    assert code == 0
+    assert lines["pair"].split()[1:] == ["0.056471", "push"]
+    assert lines["three of a kind"].split()[4:] == ["0.002353", "11:1"]
+
+
 def test_simulate_json(capsys):
     code, out, _ = run(capsys, "simulate", "--rounds", "20000", "--seed", "11", "--json")
     data = json.loads(out)

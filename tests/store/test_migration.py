@@ -82,6 +82,27 @@ def test_a_schema_1_journal_is_migrated_and_its_meters_carried(data_dir, open_se
         conn.close()
 
 
+def test_a_schema_1_journal_with_nothing_metered_gets_no_carried_entry(data_dir, open_session):
+    # A table opened with no credits has counted nothing: there are no meters to carry, so the
+    # migration adds no entry and the table stays at the entry it was.
+    store, session = open_session(credits=0)
+    state, seq = session.state, session.seq
+    before = store.journal_entries_after(0, 1000)
+    store.close()
+    _downgrade_to_schema_1(database_path(data_dir))
+
+    store = Store.open(data_dir, clock=FakeClock())
+    try:
+        loaded_state, loaded_seq, _ = store.load_table()
+        assert loaded_state == state and loaded_seq == seq
+        entries = store.journal_entries_after(0, 1000)
+        assert [e.seq for e in entries] == [e.seq for e in before]
+        assert all(e.action != METERS_CARRIED_ACTION for e in entries)
+        assert store.meters() == dict.fromkeys(store.meters(), 0)
+    finally:
+        store.close()
+
+
 def test_each_entry_records_its_meter_increments_and_they_add_up_to_the_meters(open_session):
     store, session = open_session("2H 9S 5C", "3D 3C 3H", credits=500)
     session.act("add_chip", 10)

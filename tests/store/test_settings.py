@@ -103,6 +103,27 @@ def test_every_bounded_setting_takes_its_bounds_and_refuses_one_past_each(key):
         assert refusal(lambda: parse(key, ",".join(map(str, values)))).reason is Refusal.TOO_MANY_CHIPS
 
 
+# The limits the operator's guide gives (docs/operator/attendant.md, and docs/hall.md for the
+# hall's identifier, four digits), written out here rather than read from the registry, so that a
+# limit moved in the registry is caught by the walk above and by this table alike.
+DOCUMENTED_LIMITS = [
+    (Key.IDLE_TIMEOUT, 30, 3600),
+    (Key.REALITY_CHECK, 5, 240),
+    (Key.DECKS, 1, 8),
+    (Key.MIN_BET, 1, 1_000_000_000),
+    (Key.MAX_WINNINGS, 1, 1_000_000_000),
+    (Key.HALL_ID, 1000, 9999),
+]
+
+
+@pytest.mark.parametrize(("key", "low", "high"), DOCUMENTED_LIMITS, ids=[str(k) for k, _, _ in DOCUMENTED_LIMITS])
+def test_the_documented_limits_are_taken_and_one_past_each_is_refused(key, low, high):
+    assert parse(key, str(low)) == low and parse(key, str(high)) == high
+    for outside in (low - 1, high + 1):
+        refused = refusal(lambda outside=outside: parse(key, str(outside)))
+        assert (refused.reason, refused.low, refused.high) == (Refusal.OUT_OF_RANGE, low, high)
+
+
 def test_the_idle_timeout_is_half_a_minute_at_least(open_session):
     """29 seconds is refused and 30 taken, typed or stored; a stored 29 reads as the default."""
     assert parse(Key.IDLE_TIMEOUT, "30") == 30

@@ -65,3 +65,18 @@ async def test_only_a_chip_takes_a_click_and_none_does_under_a_banner(tmp_path):
         assert area.kind is Banner.LOSE
         await pilot.click(area, offset=five)  # where the chip stood
         assert app.session.state.phase is Phase.SETTLED and app.table_view.refusal is None
+
+
+@run
+async def test_a_click_where_a_chip_after_the_last_would_stand_takes_nothing(tmp_path):
+    """The rack ends with its last chip: the place a further chip would take is no chip."""
+    app = make_app(tmp_path, "en", [SPREAD_4_LOSE])
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("enter")
+        area = bet_area(app)
+        last = area.chip_offset(area.chip_values[-1])
+        beyond = Offset(last.x + area.room.chip_width + area.room.chip_gap, last.y)
+        assert area.chip_at(beyond) is None
+        await pilot.click(area, offset=beyond)
+        await pilot.pause()
+        assert app.session.state.ante == 0

@@ -167,3 +167,17 @@ async def test_every_banner_in_high_contrast_meets_wcag_aa(tmp_path):
             seen[kind] = low_contrast_text(app)
         assert set(seen) == {Banner.WIN, Banner.LOSE, Banner.PUSH, Banner.THREE_OF_A_KIND}
         assert {kind: found for kind, found in seen.items() if found} == {}
+
+
+@pytest.mark.parametrize(("raised", "won"), [(False, 50), (True, 100)], ids=["called", "raised"])
+def test_the_message_line_tells_the_winnings_alone(raised, won):
+    """R9: a 10-credit ante won at 5:1 (spread 1, R8) returns 60 credits, of which 50 are won; a
+    raise (R7) doubles the stake, so 100 are won. The stake that comes back is no part of the win."""
+    from reddog_tui.engine import Action, StackedDealer, new_table, play
+    from reddog_tui.ui.texts import announcement
+
+    state = play(new_table(100), Action.ADD_CHIP, 10).state
+    state = play(state, Action.DEAL, dealer=StackedDealer([SPREAD_1_WIN])).state
+    state = play(state, Action.RAISE if raised else Action.CALL).state
+    assert state.outcome is Outcome.WIN
+    assert announcement(state) == f"In between! Spread 1 pays 5:1 \u2014 you win {won}\u00a0credits."

@@ -197,6 +197,16 @@ def test_a_window_size_from_the_page_is_held_between_1_and_1000(sent, default, s
     assert _size(sent, default) == size
 
 
+@pytest.mark.parametrize("text", ['["stdin", "x", "y"]', '["stdin", "x", null]', '["stdin"]', '[5, "x"]'])
+def test_a_frame_is_a_kind_and_its_data_and_nothing_more(text):
+    """A frame from the page is `["kind", data]`: a list of any other length or shape is no frame,
+    whatever its first two items hold."""
+    from reddog_tui.web.server import _frame
+
+    assert _frame('["stdin", "x"]') == ("stdin", "x")
+    assert _frame(text) == ("", None)
+
+
 HALL_SECRET = "hunter2-never-shown"
 
 
