@@ -429,7 +429,7 @@ def test_every_journaled_event_is_named_in_the_chosen_language(capsys, tmp_path)
     texts = [line.split("  ", 1)[1] for line in out.splitlines()]
     assert texts == [
         "Tisch eröffnet: 0\u00a0Punkte",
-        "Übungstisch neu gestartet mit 100\u00a0Punkte",
+        "Übungstisch neu gestartet: 100\u00a0Punkte",
         "Einlösung eines Auszahlungsbelegs beim Saal angefragt",
         "Auszahlungsbeleg eingelöst: 40\u00a0Punkte aufgeladen",
         "Einlösung eines Auszahlungsbelegs beim Saal angefragt",
