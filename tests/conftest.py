@@ -3,6 +3,9 @@
 import pytest
 
 from reddog_tui import i18n
+from reddog_tui.ui.screens import confirm
+
+ANSWER_AFTER_S = confirm.ANSWER_AFTER_S  # as the product has it, read before any test changes it
 
 
 @pytest.fixture(autouse=True)
@@ -10,6 +13,21 @@ def english_between_tests():
     i18n.set_language("en")
     yield
     i18n.set_language("en")
+
+
+@pytest.fixture(autouse=True)
+def questions_answered_at_once(monkeypatch):
+    """In-process tests answer a question as soon as it is shown; the pause before a question
+    takes an answer has tests of its own (tests/kiosk/test_money_once.py, on a pty as well),
+    which ask for it with `answer_after`."""
+    monkeypatch.setattr(confirm, "ANSWER_AFTER_S", 0.0)
+
+
+@pytest.fixture
+def answer_after(monkeypatch):
+    """The pause before a question takes an answer, as the product has it."""
+    monkeypatch.setattr(confirm, "ANSWER_AFTER_S", ANSWER_AFTER_S)
+    return ANSWER_AFTER_S
 
 
 def pytest_sessionfinish(session, exitstatus):

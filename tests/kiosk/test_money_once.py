@@ -246,3 +246,27 @@ async def test_a_submit_still_queued_when_the_question_closes_asks_nothing(tmp_p
         assert confirmations(app) == 0
         assert f"{PAID_IN}\u00a0credits added." in screen_text(app)
     assert meters_as_the_command_reads_them(tmp_path)["credits_in"] == PAID_IN
+
+
+@pytest.mark.parametrize("count", COUNTS)
+@run
+async def test_a_question_takes_no_answer_until_a_moment_after_it_is_shown(tmp_path, answer_after, count):
+    """The rest of the burst that asked, arriving just after the question, answers nothing: the
+    question waits for the attendant; an Enter after the pause answers it, once."""
+    app = kiosk_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("enter")
+        await enter_pin(pilot)
+        await pilot.press("1", *str(PAID_IN), "enter")
+        assert confirmations(app) == 1
+        await press_burst(pilot, "enter", count)  # the bounce, within the pause
+        await settle(pilot)
+        assert confirmations(app) == 1
+        assert app.session.store.meters()["credits_in"] == 0
+        await pilot.pause(answer_after)
+        await press_burst(pilot, "enter", count)  # the attendant's answer, bouncing too
+        await settle(pilot)
+        assert confirmations(app) == 0
+        assert f"{PAID_IN}\u00a0credits added." in screen_text(app)
+    assert meters_as_the_command_reads_them(tmp_path)["credits_in"] == PAID_IN
+    assert journal_actions(tmp_path).count("add_credits") == 1

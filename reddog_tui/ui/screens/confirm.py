@@ -15,13 +15,19 @@ from textual.widgets import Button, Static
 from ...i18n import _, pgettext
 from ..widgets.buttons import KeyBar, KeyItem
 
+# A question takes no answer until this long after it is shown: the rest of the burst that
+# asked it (a bouncing Enter, a double tap) reaches the app over several reads of the terminal,
+# after the question, and must not answer it for the attendant.
+ANSWER_AFTER_S = 0.4
+
 
 class ConfirmScreen(ModalScreen[bool]):
     """A question about money or leaving, with the amount in it; dismisses True only on Yes.
 
     It is answered once: whatever arrives after the first answer (a bounced key, a click on Yes
-    with a tap on the key bar's Enter) is no answer. Nor is a press from before it was shown
-    (`input_since`, which the app holds to): the press that asked the question cannot answer it.
+    with a tap on the key bar's Enter) is no answer. Nor is a press from before it was shown, or
+    from the first ANSWER_AFTER_S after (`input_since`, which the app holds to): the presses that
+    asked the question cannot answer it.
     """
 
     DEFAULT_CSS = """
@@ -46,7 +52,7 @@ class ConfirmScreen(ModalScreen[bool]):
 
     @on(events.ScreenResume)
     def shown_now(self, event: events.ScreenResume) -> None:
-        self.input_since = event.time
+        self.input_since = event.time + ANSWER_AFTER_S
 
     def compose(self) -> ComposeResult:
         with Vertical(id="confirm-box"):
