@@ -112,11 +112,12 @@ def link_failure_text(failure) -> str:
     return texts[failure.kind]()
 
 
-def link_failed(dsn: str, error: Exception) -> int:
-    """Say why the hall server could not be used, on standard error and in the log; the exit status."""
+def link_failed(dsn: str, error: Exception, login: str | None = None) -> int:
+    """Say why the hall server could not be used, on standard error and in the log; the exit status.
+    `login`: the role the connection logged in as, if it did."""
     from ..hall.failure import classify, log_failure
 
-    failure = classify(error, dsn)
+    failure = classify(error, dsn, login)
     log_failure(failure, dsn)
     print(link_failure_text(failure), file=sys.stderr)
     return EXIT_UNREACHABLE
@@ -161,8 +162,10 @@ def _on_server(dsn: str, task, admin: bool = False) -> int:
 
     from ..hall import schema, server
 
+    login = None  # the role libpq logged in as, once connected (a service names none in `dsn`)
     try:
         with server.connect(dsn) as conn:
+            login = conn.info.user
             if not admin:
                 schema.require_current(conn)
             return task(conn)
@@ -170,7 +173,7 @@ def _on_server(dsn: str, task, admin: bool = False) -> int:
         print(not_ready_text(exc.needs), file=sys.stderr)
         return EXIT_UNREACHABLE
     except psycopg.Error as exc:
-        return link_failed(dsn, exc)
+        return link_failed(dsn, exc, login)
 
 
 # --- setting up the hall (an administrator's connection) -------------------------------------------

@@ -53,8 +53,10 @@ _BY_WORDS = (
 _PREFIXES = re.compile(r"^(?:connection failed: |connection is bad: )?(?:connection to server [^:]* failed: )?")
 
 
-def classify(error: BaseException, dsn: str) -> LinkFailure:
-    """The kind of `error` (a psycopg.Error, or DsnRefused) met on the hall server named by `dsn`."""
+def classify(error: BaseException, dsn: str, login: str | None = None) -> LinkFailure:
+    """The kind of `error` (a psycopg.Error, or DsnRefused) met on the hall server named by `dsn`;
+    `login`: the role a connection that failed later logged in as (an error of a statement does
+    not say it, and a service or PGUSER may have chosen it)."""
     import psycopg
 
     try:
@@ -63,7 +65,8 @@ def classify(error: BaseException, dsn: str) -> LinkFailure:
         return LinkFailure(Kind.MALFORMED)
     if isinstance(error, DsnRefused):
         return LinkFailure(Kind.MALFORMED)
-    role, database = _used(error, "user") or given.get("user"), _used(error, "db") or given.get("dbname")
+    role = _used(error, "user") or login or given.get("user")
+    database = _used(error, "db") or given.get("dbname")
     service = given.get("service")
     words = str(error).strip()
     detail = scrub(_PREFIXES.sub("", words.splitlines()[0] if words else type(error).__name__).strip(), dsn)

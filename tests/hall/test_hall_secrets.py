@@ -89,6 +89,17 @@ def test_the_environment_may_carry_a_password(capsys, monkeypatch, pg_dsn):
     assert (code, err) == (0, "")
 
 
+def test_a_refusal_names_the_login_a_service_chose(capsys, monkeypatch, tmp_path, pg_dsn):
+    """The service file names the role, the command line does not: the refusal still says whose."""
+    settings = conninfo_to_dict(login_dsn(pg_dsn, "console", "floor"))
+    service_file = tmp_path / "pg_service.conf"
+    service_file.write_text("[reddog_floor]\n" + "".join(f"{k}={v}\n" for k, v in settings.items()))
+    monkeypatch.setenv("PGSERVICEFILE", str(service_file))
+    code, out, err = run(capsys, "--hall-dsn", "reddog_floor", "hall", "vouchers")
+    assert (code, out) == (2, "")
+    assert err.startswith(f"The hall server does not allow {settings['user']} to do this: ")
+
+
 def test_a_bare_name_is_a_service_of_the_service_file(capsys, monkeypatch, tmp_path, pg_dsn):
     service_file = tmp_path / "pg_service.conf"
     service_file.write_text("[reddog_test]\n" + "".join(f"{k}={v}\n" for k, v in conninfo_to_dict(pg_dsn).items()))
