@@ -263,7 +263,7 @@ def deal_motion(presses: int) -> dict[str, float]:
                 started = time.perf_counter()
                 await send_key(pilot, key)
                 frames = [time.perf_counter() - started]
-                planned = app.motion_left_s()
+                planned = app.play.motion_left_s()
                 while table.in_motion:
                     seen = len(fired)
                     while len(fired) == seen:  # a turn of the loop each, so no sleep is timed as the frame's

@@ -75,7 +75,7 @@ def scenario(name: str, data_dir: Path):
             await send_key(pilot, "plus")
             took = await timed_press(pilot, "d")
             assert app.session.state.phase is not Phase.BETTING
-            assert not app.motion_left_s()  # no frame left to draw
+            assert not app.play.motion_left_s()  # no frame left to draw
             if app.session.state.phase is Phase.DECISION:
                 await send_key(pilot, "c")
             await send_key(pilot, "n")  # a new bet: back to betting, untimed

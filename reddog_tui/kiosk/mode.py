@@ -31,6 +31,7 @@ from .intents import (
     TakeAction,
 )
 from .pin import COUNTED, HISTORY_NEEDED, PIN_SETTING, Attempt, PinGate, Verdict, journaled_attempts
+from .summary import RoundTally, SessionSummary
 
 Clock = Callable[[], float]
 
@@ -191,6 +192,7 @@ class KioskMode:
         self.sign_in = AttendantSignIn(session, clock)
         self.last_input = clock()
         self.cash_out_requested = False  # the player asked to stop: a banner until the attendant pays out
+        self.round_tally: RoundTally | None = None
 
     # --- settings (typed and checked by the store's settings model) ----------------------
     @property
@@ -225,6 +227,21 @@ class KioskMode:
 
     def net_result(self) -> int:
         return self.player.net_result()
+
+    def follow_guest(self) -> None:
+        """Before each action: the rounds of a guest's session count from its start."""
+        if self.round_tally is None:
+            self.round_tally = RoundTally(self.session.meters)
+        self.round_tally.follow(self.player.started)
+
+    def guest_summary(self) -> SessionSummary | None:
+        """What the current guest's session came to, or None when no session is running."""
+        if self.player.started is None:
+            return None
+        self.follow_guest()
+        tally = self.round_tally
+        assert tally is not None  # follow_guest starts it
+        return tally.summary(self.player.started, self.net_result(), self.played_seconds())
 
     # --- input and the clock -------------------------------------------------------
     def note_input(self) -> None:

@@ -17,13 +17,12 @@ from typing import TYPE_CHECKING, Any, cast
 from textual import events
 from textual.app import App
 from textual.driver import Driver
-from textual.geometry import Size
 from textual.reactive import reactive
 from textual.screen import Screen
 from textual.scrollbar import ScrollBar, ScrollBarRender
 
 from .. import i18n
-from ..engine import Action, Dealer, Outcome, Phase, RedDogError, ShuffledDealer, TableState
+from ..engine import Dealer, Phase, ShuffledDealer, TableState
 from ..i18n import LANGUAGES, next_language
 from ..i18n.keys import APP
 from ..store.errors import StoreError
@@ -31,12 +30,12 @@ from ..store.settings import Key, Settings
 from . import hall_desk, kiosk_intents
 from .crash import CrashReport
 from .glyphs import FULL, GlyphSet, current_glyph_set, use_glyph_set
-from .input_guard import MAX_TERMINAL_SIZE
 from .key_bindings import bindings
 from .key_pace import CLICK_BURST, CLICKS_PER_SECOND, KeyPace, paced_driver
 from .screens.base import ViewScreen
-from .terminal_input import guarded_driver
-from .theme import build_themes, default_variables, theme_for
+from .table_play import PUSH_PAUSE_S, TablePlay, table_screen
+from .terminal_input import guarded_driver, within_size_limit
+from .theme import WholeCellScrollBarRender, build_themes, default_variables, theme_for
 from .view import TableView, build_view
 
 if TYPE_CHECKING:
@@ -47,38 +46,18 @@ if TYPE_CHECKING:
     from ..kiosk.mode import AttendantSignIn, ClosingSignIn
     from ..kiosk.summary import SessionSummary
     from ..store import GameSession, Store
-    from .screens.table import TableScreen
     from .shell import Shell, ShellApp
     from .shown_kiosk import ShownKiosk
 
 NEW_PLAYER_CREDITS = 1000  # outside kiosk mode a new data dir can play at once
-PUSH_PAUSE_S = 2.0  # R10: the pause before a push deals the next hand
-PUSH_READABLE_S = 1.5  # the push's banner stays at least this long, fast play too
 # Actions that work while the too-small notice hides the screen.
 ACTIONS_BEHIND_THE_NOTICE = frozenset({"quit", "attendant", "next_language"})
 # What a person does at the kiosk: it keeps the idle timeout away.
 KIOSK_INPUT = (events.Key, events.MouseDown, events.MouseScrollUp, events.MouseScrollDown)
 
 
-class WholeCellScrollBarRender(ScrollBarRender):
-    """A scrollbar thumb in whole cells: the console fonts lack the eighth blocks of its ends."""
-
-    VERTICAL_BARS = [" "]
-    HORIZONTAL_BARS = [" "]
-
-
 log = logging.getLogger(__name__)
 PRESSES = (events.Key, events.MouseDown, events.MouseUp)  # what a person presses (a click follows a MouseUp)
-
-
-def within_size_limit(event: events.Resize) -> events.Resize:
-    """The screen's new size, at most MAX_TERMINAL_SIZE each way, whichever route reported it
-    (the terminal, its in-band report, the browser's window)."""
-    width, height = event.size
-    if width <= MAX_TERMINAL_SIZE and height <= MAX_TERMINAL_SIZE:
-        return event
-    size = Size(min(width, MAX_TERMINAL_SIZE), min(height, MAX_TERMINAL_SIZE))
-    return events.Resize(size, size, pixel_size=event.pixel_size)
 
 
 class RedDogApp(App):
@@ -139,17 +118,13 @@ class RedDogApp(App):
             # `secrets.SystemRandom` is this very class; importing `secrets` (hmac, hashlib) slows the start.
             random.Random(seed) if seed is not None else random.SystemRandom()
         )
-        self.push_pause = push_pause
         self.clock = clock  # the store's clock (round times); tests pin it
         self.hall = hall  # (server DSN, kiosk id) when the kiosk is part of a hall
         self.hall_link: HallLink | None = None
         self.store: Store | None = None
         self.session: GameSession | None = None  # None until the journal is open, and after it failed
         self.store_error: StoreError | None = None
-        # The last refusal, shown on the message line until the next action. Kept as the
-        # error, not as text, so a language switch re-words it.
-        self.refusal: RedDogError | None = None
-        self._push_timer: Timer | None = None
+        self.play = TablePlay(cast("ShellApp", self), push_pause)
         self.key_pace = KeyPace()  # a flood of keys is dropped as it arrives (see get_driver_class)
         self.click_pace = KeyPace(per_second=CLICKS_PER_SECOND, burst=CLICK_BURST)  # and of clicks
         # Until the store tells us better, show the requested or the system language.
@@ -211,7 +186,7 @@ class RedDogApp(App):
         self.push_screen(TableScreen())
         if not self.round_open(session.state):
             self.push_screen(WelcomeScreen())
-        self.schedule_push_deal()
+        self.play.schedule_push_deal()
 
     @property
     def crashed(self) -> bool:
@@ -348,36 +323,10 @@ class RedDogApp(App):
         return default_variables()
 
     @property
-    def fast_play(self) -> bool:
-        return self.settings.fast_play
-
-    @property
-    def sound(self) -> bool:
-        return self.settings.sound
-
-    @property
     def motion(self) -> bool:
         """Whether deals and turns are drawn in frames: not with reduce motion, nor where Textual's
         own animations are off (TEXTUAL_ANIMATIONS=none)."""
         return not self.settings.reduce_motion and self.animation_level != "none"
-
-    def finish_motion(self) -> None:
-        """Every input first draws the cards' last frame, then acts once on the committed table."""
-        table = self._table_screen()
-        if table is not None:
-            table.finish_motion()
-
-    def after_motion(self, callback: Callable[[], object]) -> None:
-        """`callback` with the cards' last frame: now if no frames are left to draw."""
-        table = self._table_screen()
-        if table is not None and table.in_motion:
-            table.at_last_frame.append(callback)
-        else:
-            callback()
-
-    def motion_left_s(self) -> float:
-        table = self._table_screen()
-        return table.motion_left_s() if table is not None else 0.0
 
     # --- language ---------------------------------------------------------------
     def watch_language(self, language: str) -> None:
@@ -409,10 +358,17 @@ class RedDogApp(App):
             return
         last = self.table_view
         if last is not None and last.state is session.state:  # no transition: its legality still holds
-            self.table_view = replace(last, language=self.language, settings=session.settings, refusal=self.refusal)
+            self.table_view = replace(
+                last, language=self.language, settings=session.settings, refusal=self.play.refusal
+            )
         else:
             self.table_view = build_view(
-                session.state, self.language, session.settings, self.refusal, session.out_of_credits(), session.staked
+                session.state,
+                self.language,
+                session.settings,
+                self.play.refusal,
+                session.out_of_credits(),
+                session.staked,
             )
 
     # --- what may act ---------------------------------------------------------------
@@ -441,17 +397,8 @@ class RedDogApp(App):
         screen = self.screen
         return isinstance(screen, ViewScreen) and screen.notice_shown
 
-    # --- navigation ------------------------------------------------------------
-    def _table_screen(self) -> TableScreen | None:
-        from .screens.table import TableScreen
-
-        for screen in self.screen_stack:
-            if isinstance(screen, TableScreen):
-                return screen
-        return None
-
     def action_back_to_table(self) -> None:
-        table = self._table_screen()
+        table = table_screen(cast("ShellApp", self))
         if table is None or self.store_error is not None:
             return  # a refused journal's screen is final: there is no table to go back to
         while self.screen is not table:
@@ -489,38 +436,6 @@ class RedDogApp(App):
 
         self._open_over_table(RecallScreen)
 
-    # --- playing ---------------------------------------------------------------
-    def act(self, action: Action, value: int | bool | None = None, *, show_refusal: bool = True) -> bool:
-        """Do `action` through the session; a refusal becomes the message line's text, unless
-        the screen that asked explains it itself (`show_refusal=False`).
-
-        True if it was taken. Guarded itself too, as screens also act from their own messages.
-        """
-        with self.journal_guard():
-            return self._act(action, value, show_refusal)
-        return False
-
-    def _act(self, action: Action, value: int | bool | None, show_refusal: bool = True) -> bool:
-        if self.session is None:
-            return False
-        self.finish_motion()
-        if self.kiosk_mode is not None:
-            self.kiosk_mode.follow_guest()  # before the action: a session's rounds count from its start
-        try:
-            state = self.session.act(action, value)
-        except RedDogError as error:
-            # Nothing changed: a pending push deal still comes.
-            self.refusal = error.with_traceback(None) if show_refusal else None  # kept: without its frames
-            self.publish_view()
-            return False
-        self.refusal = None
-        self.cancel_push_deal()
-        self.publish_view()
-        if state.outcome is Outcome.WIN and state.phase is Phase.SETTLED and self.sound:
-            self.after_motion(self.bell)  # with the third card turned, not before it
-        self.schedule_push_deal()
-        return True
-
     # --- the journal failing ------------------------------------------------------
     @contextmanager
     def journal_guard(self) -> Iterator[None]:
@@ -543,7 +458,7 @@ class RedDogApp(App):
             log.error("journal refused: %s", error)
         else:
             log.error("journal error, play stops: %s", error)
-        self.cancel_push_deal()
+        self.play.cancel_push_deal()
         self.session = None
         if self.store_error is None:  # the first error is the one shown; the screen is final
             self.store_error = error
@@ -556,7 +471,7 @@ class RedDogApp(App):
     async def run_action(self, action: Any, default_namespace: Any = None, namespaces: Any = None) -> bool:
         """Every key binding and every click (they run actions) passes through the journal guard."""
         with self.journal_guard():
-            self.finish_motion()
+            self.play.finish_motion()
             return await super().run_action(action, default_namespace, namespaces)
         return True  # handled: by the error screen
 
@@ -591,41 +506,6 @@ class RedDogApp(App):
                     await result
 
         return guarded
-
-    def new_bankroll(self) -> None:
-        """Out of credits at the practice table: start again with a new player's credits.
-
-        Never in kiosk mode, where credits are money and only an attendant adds them.
-        """
-        if self.kiosk or self.session is None or not self.session.out_of_credits():
-            return
-        with self.journal_guard():
-            self.session.new_bankroll(self.new_player_credits)
-            self.refusal = None
-            self.publish_view()
-
-    def schedule_push_deal(self) -> None:
-        """R10: after a push the same ante plays the next hand, after a short pause."""
-        if self.session is None or self.push_pause is None:
-            return
-        state = self.session.state
-        if state.phase is Phase.SETTLED and state.outcome is Outcome.PUSH:
-            pause = self.push_pause
-            if self.fast_play:  # shorter (R10), yet never too short to read the push's banner
-                pause = max(pause / 3, min(pause, PUSH_READABLE_S))
-            pause += self.motion_left_s()  # the banner comes with the cards' last frame
-            self._push_timer = self.set_held_timer(pause, self._deal_after_push, lambda: self._push_timer)
-
-    def cancel_push_deal(self) -> None:
-        if self._push_timer is not None:
-            self._push_timer.stop()
-            self._push_timer = None
-
-    def _deal_after_push(self) -> None:
-        self._push_timer = None
-        state = self.session.state if self.session is not None else None
-        if state is not None and state.phase is Phase.SETTLED and state.outcome is Outcome.PUSH:
-            self.act(Action.DEAL)
 
 
 if TYPE_CHECKING:

@@ -52,9 +52,9 @@ def carry_out(app: ShellApp, *intents: Intent) -> None:
         elif app.session is None:  # play has stopped on the error screen
             return
         elif isinstance(intent, CallOpenDecision):
-            app.act(Action.CALL)
+            app.play.act(Action.CALL)
         elif isinstance(intent, TakeAction):
-            app.act(intent.action)
+            app.play.act(intent.action)
         elif isinstance(intent, BackToWelcome):
             from .screens.welcome import WelcomeScreen
 

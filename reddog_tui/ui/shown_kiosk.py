@@ -18,7 +18,7 @@ if TYPE_CHECKING:
 
     from ..kiosk.intents import Intent
     from ..kiosk.signals import ExitSignalLock
-    from ..kiosk.summary import RoundTally, SessionSummary
+    from ..kiosk.summary import SessionSummary
     from ..store.session import GameSession
     from .screens.reality_check import RealityChoice
 
@@ -51,7 +51,6 @@ class ShownKiosk(KioskMode):
         super().__init__(app.session, clock, app.requested_language)
         self.app = app
         self.exit_signal_lock: ExitSignalLock | None = None
-        self.round_tally: RoundTally | None = None
 
     def open(self) -> None:
         """Once the PIN is known to be set: hold the exit signals, start the guest's session and the clock."""
@@ -135,21 +134,6 @@ class ShownKiosk(KioskMode):
             self.app.refresh_session_info()
 
     # --- the guest leaving ---------------------------------------------------------------
-    def follow_guest(self) -> None:
-        session = self.app.session
-        if session is None:
-            return
-        if self.round_tally is None:
-            from ..kiosk.summary import RoundTally
-
-            self.round_tally = RoundTally(session.meters)
-        self.round_tally.follow(self.player.started)
-
     def guest_summary(self) -> SessionSummary | None:
-        """What the current guest's session came to, or None when no session is running."""
-        if self.app.session is None or self.player.started is None:
-            return None
-        self.follow_guest()
-        tally = self.round_tally
-        assert tally is not None  # follow_guest starts it in an open kiosk session
-        return tally.summary(self.player.started, self.net_result(), self.played_seconds())
+        """None also once the journal has failed: no session runs on a closed journal."""
+        return super().guest_summary() if self.app.session is not None else None

@@ -19,9 +19,11 @@ import select
 import sys
 import threading
 
+from textual import events
 from textual.driver import Driver
+from textual.geometry import Size
 
-from .input_guard import InputGuard
+from .input_guard import MAX_TERMINAL_SIZE, InputGuard
 
 log = logging.getLogger(__name__)
 
@@ -97,3 +99,13 @@ def guarded_driver(base: type[Driver]) -> type[Driver]:
 
     GuardedDriver.__name__ = GuardedDriver.__qualname__ = f"Guarded{base.__name__}"
     return GuardedDriver
+
+
+def within_size_limit(event: events.Resize) -> events.Resize:
+    """The screen's new size, at most MAX_TERMINAL_SIZE each way, whichever route reported it
+    (the terminal, its in-band report, the browser's window)."""
+    width, height = event.size
+    if width <= MAX_TERMINAL_SIZE and height <= MAX_TERMINAL_SIZE:
+        return event
+    size = Size(min(width, MAX_TERMINAL_SIZE), min(height, MAX_TERMINAL_SIZE))
+    return events.Resize(size, size, pixel_size=event.pixel_size)

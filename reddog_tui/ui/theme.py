@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from dataclasses import asdict, dataclass, replace
 
+from textual.scrollbar import ScrollBarRender
 from textual.theme import BUILTIN_THEMES, Theme
 
 FELT_THEME = "reddog"
@@ -236,3 +237,10 @@ def theme_for(*, console: bool, high_contrast: bool) -> str:
     if console:
         return CONSOLE_THEME
     return HIGH_CONTRAST_THEME if high_contrast else FELT_THEME
+
+
+class WholeCellScrollBarRender(ScrollBarRender):
+    """A scrollbar thumb in whole cells: the console fonts lack the eighth blocks of its ends."""
+
+    VERTICAL_BARS = [" "]
+    HORIZONTAL_BARS = [" "]

@@ -110,8 +110,8 @@ def test_the_kiosk_app_ships_its_journal_and_numbers_vouchers_through_the_hall(p
     async def scenario() -> None:
         async with app.run_test() as pilot:
             await pilot.pause()
-            assert app.act(Action.ADD_CHIP, 5)
-            assert app.act(Action.DEAL)
+            assert app.play.act(Action.ADD_CHIP, 5)
+            assert app.play.act(Action.DEAL)
             link = app.hall_link
             assert link.replicator.wait_shipped(app.session.seq, timeout=30)
 
@@ -127,7 +127,7 @@ def test_without_a_hall_the_kiosk_is_on_its_own(tmp_path):
     async def scenario() -> None:
         async with app.run_test() as pilot:
             await pilot.pause()
-            assert app.act(Action.ADD_CHIP, 5)
+            assert app.play.act(Action.ADD_CHIP, 5)
 
     asyncio.run(scenario())
     assert app.hall_link is None

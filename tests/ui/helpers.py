@@ -6,6 +6,7 @@ from pathlib import Path
 
 from reddog_tui.engine import StackedDealer
 from reddog_tui.ui.app import RedDogApp
+from reddog_tui.ui.table_play import table_screen
 
 LANGUAGES = ("en", "de", "pl", "fr", "it")
 
@@ -131,7 +132,7 @@ async def click_language(pilot, language: str) -> None:
 
 def seen_buttons(app: RedDogApp) -> list:
     """The table's action buttons a guest sees, in their order: an action shown, not veiled."""
-    table = app._table_screen()
+    table = table_screen(app)
     assert table is not None, "no table"
     return [button for button in table.buttons if button.table_action is not None and not button.veiled]
 
@@ -140,7 +141,7 @@ def button_of(app: RedDogApp, action: str):
     """The table's button that shows `action` now ("deal", "new_bet"); the test fails if none does."""
     from reddog_tui.engine import Action
 
-    table = app._table_screen()
+    table = table_screen(app)
     assert table is not None, "no table"
     button = table.button_of(Action(action))
     assert button is not None, f"no button shows {action}"
@@ -149,7 +150,7 @@ def button_of(app: RedDogApp, action: str):
 
 def bet_area(app: RedDogApp):
     """The table's bet area: its chips before the deal, a settled round's banner after."""
-    table = app._table_screen()
+    table = table_screen(app)
     assert table is not None, "no table"
     return table.bet_area
 

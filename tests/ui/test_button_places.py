@@ -9,6 +9,7 @@ import gettext
 import pytest
 
 from reddog_tui.engine import Phase
+from reddog_tui.ui.table_play import table_screen
 from reddog_tui.ui.view import BUTTON_PLACES
 from reddog_tui.ui.widgets.buttons import ActionButton
 
@@ -24,7 +25,7 @@ from .helpers import (
 
 
 def places(app) -> list[ActionButton]:
-    return list(app._table_screen().buttons)
+    return list(table_screen(app).buttons)
 
 
 # (the hands dealt, progressive betting, the keys to the phase, the buttons the phase offers)
@@ -114,7 +115,7 @@ async def test_a_press_acts_on_the_action_its_place_showed_when_pressed(tmp_path
         await pilot.press("enter", "plus")
         deal = button_of(app, "deal")
         deal.press()  # the press is queued ...
-        app.act(app.table_view.buttons[0])  # ... and the deal comes first, by another way
+        app.play.act(app.table_view.buttons[0])  # ... and the deal comes first, by another way
         assert deal.table_action is not None and deal.table_action.value == "raise"
         await pilot.pause()
         state = app.session.state

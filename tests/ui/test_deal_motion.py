@@ -10,9 +10,9 @@ import pytest
 from reddog_tui.engine import Outcome, Phase
 from reddog_tui.engine.cards import Card
 from reddog_tui.store.settings import Key
-from reddog_tui.ui.app import PUSH_PAUSE_S
 from reddog_tui.ui.motion import FAST, NORMAL, length_s
 from reddog_tui.ui.screens.table import TableScreen
+from reddog_tui.ui.table_play import PUSH_PAUSE_S, table_screen
 
 from .helpers import (
     CONSECUTIVE,
@@ -39,7 +39,7 @@ def moving_app(tmp_path, rounds, *, push_pause: float | None = None):
 
 def looks(app) -> tuple[tuple[str, bool] | None, ...]:
     """What the three places show: (card, face up), or None for an empty place."""
-    table = app._table_screen()
+    table = table_screen(app)
     assert isinstance(table, TableScreen)
     return tuple(
         None if view.card is None else (view.card.code, view.face_up) for view in (table.cards[n] for n in (1, 2, 3))
@@ -48,11 +48,11 @@ def looks(app) -> tuple[tuple[str, bool] | None, ...]:
 
 def banner_shown(app) -> bool:
     """Seen: in its place and not veiled (while the third card turns it waits there, blank)."""
-    return app._table_screen().bet_area.banner_seen
+    return table_screen(app).bet_area.banner_seen
 
 
 def message(app) -> str:
-    return str(app._table_screen().query_one("#message").content)
+    return str(table_screen(app).query_one("#message").content)
 
 
 def card_code(code: str) -> str:
@@ -97,7 +97,7 @@ async def test_the_third_card_turns_after_a_beat_and_the_result_comes_with_it(tm
     async with app.run_test(size=(80, 24)) as pilot:
         timers = HeldTimers(app)
         await pilot.press("enter", "plus", "d")
-        app.finish_motion()
+        app.play.finish_motion()
         await pilot.press("r")
         assert app.session.state.outcome is Outcome.WIN  # committed with the key
         assert looks(app)[2] == (third, False) and not banner_shown(app)  # the beat: still face down
@@ -110,7 +110,7 @@ async def test_the_third_card_turns_after_a_beat_and_the_result_comes_with_it(tm
 
 
 def table_line(app, name: str) -> str:
-    return str(app._table_screen().lines[name].text)
+    return str(table_screen(app).lines[name].text)
 
 
 def words_on_screen(app) -> set[str]:
@@ -132,14 +132,14 @@ async def test_during_the_beat_the_table_stands_as_staked_and_tells_nothing_of_a
     async with app.run_test(size=(80, 24)) as pilot:
         timers = HeldTimers(app)
         await pilot.press("enter", "plus", "d")
-        app.finish_motion()
+        app.play.finish_motion()
         credits_before = app.session.state.credits
         await pilot.press("r")
         assert app.session.state.outcome is Outcome.LOSE and app.session.state.ante == 0  # committed
         assert table_line(app, "stakes") == "Ante 1   Raise 1"
         assert table_line(app, "credits") == f"Credits {credits_before - 1}"
         assert buttons_shown(app) == []
-        area = app._table_screen().bet_area
+        area = table_screen(app).bet_area
         assert area.shows_banner and not area.usable  # the chips made way, none usable
         assert message(app) == "Turning the third card…"
         # Not even in the terminal's text (a screen reader reads it, colour or not).
@@ -303,7 +303,7 @@ async def test_a_win_rings_the_bell_with_its_banner(tmp_path):
         timers = HeldTimers(app)
         app.bell = lambda: rings.append(looks(app)[2])
         await pilot.press("enter", "plus", "d")
-        app.finish_motion()
+        app.play.finish_motion()
         await pilot.press("r")
         assert app.session.state.outcome is Outcome.WIN and rings == []  # the beat: not yet
         await timers.fire()
@@ -320,7 +320,7 @@ async def test_a_tap_on_a_veiled_button_does_nothing_and_the_shown_button_takes_
     async with app.run_test(size=(80, 24)) as pilot:
         timers = HeldTimers(app)
         await pilot.press("enter", "plus", "d")
-        app.finish_motion()
+        app.play.finish_motion()
         await pilot.press("c")
         assert app.session.state.outcome is Outcome.LOSE
         rebet = button_of(app, "rebet")

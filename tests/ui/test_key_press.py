@@ -187,7 +187,7 @@ async def test_a_pressed_button_flashes_only_where_motion_is_on(tmp_path, animat
         await pilot.press("enter", "plus")
         app.set_setting_on(Key.REDUCE_MOTION, reduce_motion)
         await pilot.press("d")
-        app.finish_motion()
+        app.play.finish_motion()
         deal = button_of(app, "deal")
         assert app.session.state.outcome is Outcome.PUSH and deal.display
         assert deal.has_class("-active") is flash

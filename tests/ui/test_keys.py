@@ -55,7 +55,7 @@ async def fresh_table_in(app, pilot, data_dir, rounds, path) -> None:
     # Spare rounds so that a key that deals always has cards (R1: any deal is fine here).
     dealer = StackedDealer([list(r) for r in (*rounds, *[SPREAD_4_WIN] * 3)])
     app.session = GameSession(app.store, dealer, initial_credits=1000)
-    app.refusal = None
+    app.play.refusal = None
     await app.pop_screen()
     await app.push_screen(TableScreen())  # a fresh screen: the smallest chip selected again
     await pilot.press(*path)

@@ -7,7 +7,7 @@ import pytest
 
 from reddog_tui.engine import Outcome, Phase, TableConfig
 from reddog_tui.ui import theme
-from reddog_tui.ui.app import PUSH_PAUSE_S, PUSH_READABLE_S
+from reddog_tui.ui.table_play import PUSH_PAUSE_S, PUSH_READABLE_S
 from reddog_tui.ui.texts import Banner
 from reddog_tui.ui.widgets.bet_area import BetArea
 from reddog_tui.ui.widgets.marker import SpreadMarker

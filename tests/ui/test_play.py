@@ -8,6 +8,7 @@ from textual.widgets import OptionList
 from reddog_tui.engine import HandKind, Outcome, Phase
 from reddog_tui.ui.screens.table import TableScreen
 from reddog_tui.ui.screens.welcome import WelcomeScreen
+from reddog_tui.ui.table_play import table_screen
 from reddog_tui.ui.widgets.buttons import ActionButton
 
 from .helpers import (
@@ -79,7 +80,7 @@ SPREAD_4_QUESTION = {
 
 
 def table_of(app) -> TableScreen:
-    screen = app._table_screen()
+    screen = table_screen(app)
     assert screen is not None
     return screen
 

@@ -44,7 +44,7 @@ async def test_the_net_result_waits_for_the_third_card_as_the_table_does(tmp_pat
         app.animation_level = "full"  # the helper turns Textual's animations off, and with them the frames
         timers = HeldTimers(app)
         await pilot.press("plus", "d")
-        app.finish_motion()
+        app.play.finish_motion()
         await pilot.press("r")
         assert app.session.state.outcome is Outcome.LOSE  # committed: ante and raise are gone
         app.refresh_session_info()  # as the kiosk's tick of the clock does, during the beat

@@ -5,6 +5,7 @@ from __future__ import annotations
 from reddog_tui.engine import Outcome, Phase
 from reddog_tui.ui.screens.settings import SettingsScreen
 from reddog_tui.ui.screens.table import TableScreen
+from reddog_tui.ui.table_play import table_screen
 from reddog_tui.ui.widgets.setting_fields import LanguageSelect, OnOffSwitch
 
 from .helpers import CONSECUTIVE, SPREAD_4_WIN, HeldTimers, make_app, run, screen_text, seen_buttons
@@ -57,11 +58,11 @@ async def test_fast_play_and_sound_are_saved(tmp_path):
         await pilot.press("enter", "f2")
         assert (value_of(app, "fast_play"), value_of(app, "sound")) == ("Nie", "Tak")
         await pilot.press("down", "down", "enter", "down", "space")
-        assert (app.fast_play, app.sound) == (True, False)
+        assert (app.settings.fast_play, app.settings.sound) == (True, False)
         assert (value_of(app, "fast_play"), value_of(app, "sound")) == ("Tak", "Nie")
     again = make_app(tmp_path, "pl")
     async with again.run_test(size=(80, 24)):
-        assert (again.fast_play, again.sound) == (True, False)
+        assert (again.settings.fast_play, again.settings.sound) == (True, False)
 
 
 class _Timer:
@@ -96,7 +97,7 @@ async def test_language_from_settings_changes_every_screen(tmp_path):
         assert str(app.screen.query_one("#settings-title").content) == "Spieleinstellungen"
         select = app.screen.query_one("#language-select", LanguageSelect)
         assert select.value == "de" and "Deutsch" in screen_text(app)
-        table = app._table_screen()
+        table = table_screen(app)
         await pilot.press("escape")  # a screen underneath reads in the new language once it is shown
         assert app.screen is table
         assert str(table.query_one("#message").content) == "5 und 10: Wertunterschied 4 – erhöhen?"
@@ -113,7 +114,7 @@ async def test_a_tap_on_a_switch_changes_its_setting_and_a_locked_one_springs_ba
         fast = app.screen.query_one("#switch-fast-play", OnOffSwitch)
         await pilot.click(fast)
         await pilot.pause()
-        assert app.fast_play is True and fast.value is True
+        assert app.settings.fast_play is True and fast.value is True
         assert value_of(app, "fast_play") == "Oui"
         await pilot.press("escape", "plus", "d", "f2")  # a round is open: progressive is locked (R13)
         progressive = app.screen.query_one("#switch-progressive", OnOffSwitch)
@@ -141,13 +142,13 @@ async def test_the_language_select_lists_the_registry_and_a_tap_picks_one(tmp_pa
         assert app.language == "it" and app.session.get_setting("language") == "it"
         assert not select.expanded
         await pilot.press("down", "down", "right")  # the screen's keys still work the rows: fast play on
-        assert app.fast_play is True
+        assert app.settings.fast_play is True
         await pilot.click(select)
         await pilot.pause()
         await pilot.press("escape")  # closes the list only
         assert not select.expanded and isinstance(app.screen, SettingsScreen) and app.language == "it"
         await pilot.press("right")  # fast play off again: the keys are the screen's once more
-        assert app.fast_play is False
+        assert app.settings.fast_play is False
 
 
 @run

@@ -108,7 +108,7 @@ async def test_a_round_the_rules_a_language_switch_and_the_settings_by_clicks_on
         await tap.key("app.show_settings")
         assert isinstance(app.screen, SettingsScreen)
         await tap.on("#setting-fast-play")
-        assert app.fast_play is True
+        assert app.settings.fast_play is True
         # The recall shows the round just played; Back leads to the table.
         await tap.key("app.show_recall")
         assert isinstance(app.screen, RecallScreen)

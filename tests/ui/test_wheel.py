@@ -28,6 +28,7 @@ REPO = Path(__file__).resolve().parents[2]
 
 HEADLESS_START = r"""
 import asyncio, sys
+from reddog_tui.ui.table_play import table_screen
 from reddog_tui import i18n
 from reddog_tui.ui.app import RedDogApp
 
@@ -35,7 +36,7 @@ async def main():
     app = RedDogApp(language="de", data_dir=sys.argv[1], push_pause=None)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("enter", "plus")
-        table = app._table_screen()
+        table = table_screen(app)
         print("LOCALES", i18n.locales_dir())
         print("FAILED", sorted(i18n.failed_languages()))
         print("MESSAGE", table.query_one("#message").content)

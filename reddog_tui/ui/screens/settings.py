@@ -138,8 +138,8 @@ class SettingsScreen(ViewScreen):
         app = self.app
         return {
             "progressive": app.open_session.state.config.progressive,
-            "fast_play": app.fast_play,
-            "sound": app.sound,
+            "fast_play": app.settings.fast_play,
+            "sound": app.settings.sound,
             "high_contrast": app.settings.high_contrast,
             "reduce_motion": app.settings.reduce_motion,
         }[key]
@@ -158,11 +158,11 @@ class SettingsScreen(ViewScreen):
             app.language = LANGUAGES[(LANGUAGES.index(app.language) + step) % len(LANGUAGES)]
         elif key == "progressive":
             # A refusal (a round is open) is shown as the reason under the list.
-            app.act(Action.SET_PROGRESSIVE, not app.open_session.state.config.progressive, show_refusal=False)
+            app.play.act(Action.SET_PROGRESSIVE, not app.open_session.state.config.progressive, show_refusal=False)
         elif key == "fast_play":
-            app.set_setting_on(Key.FAST_PLAY, not app.fast_play)
+            app.set_setting_on(Key.FAST_PLAY, not app.settings.fast_play)
         elif key == "sound":
-            app.set_setting_on(Key.SOUND, not app.sound)
+            app.set_setting_on(Key.SOUND, not app.settings.sound)
         elif key == "high_contrast":
             app.set_setting_on(Key.HIGH_CONTRAST, not app.settings.high_contrast)
             app.apply_theme()

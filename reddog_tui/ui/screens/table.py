@@ -239,7 +239,7 @@ class TableScreen(ViewScreen):
             self._stop_frames()  # a view that came by itself (a timer): the old frames end at once
             self._last_frame_drawn()
             before, self._final_looks = self._final_looks, final
-            pace = FAST if self.app.fast_play else NORMAL
+            pace = FAST if self.app.settings.fast_play else NORMAL
             decided = self.view.staked is not None  # the hand's result waits for the cards
             steps = frames(before, final, pace, result=decided) if before is not None else []
             if steps and self.app.motion:
@@ -338,7 +338,7 @@ class TableScreen(ViewScreen):
         await self._press(self.bankroll)
 
     def action_bankroll(self) -> None:
-        self.app.new_bankroll()
+        self.app.play.new_bankroll()
 
     async def action_deal(self) -> None:
         """`d`: deal, rebet or deal again, whichever the phase offers (R10, R12, R13)."""
@@ -357,7 +357,7 @@ class TableScreen(ViewScreen):
         action = Action(name)
         button = self.button_of(action)
         if button is None or not await self._press(button):
-            self.app.act(action)
+            self.app.play.act(action)
 
     def button_of(self, action: Action) -> ActionButton | None:
         """The button that shows `action` now, if one does."""
@@ -382,10 +382,10 @@ class TableScreen(ViewScreen):
         """A click or a key's press of a table button: the action it showed when it was pressed."""
         action = self.buttons[place - 1].pressed_action
         if action is not None:
-            self.app.act(action)
+            self.app.play.act(action)
 
     def action_chip(self, direction: int) -> None:
-        self.app.act(Action.ADD_CHIP if direction > 0 else Action.REMOVE_CHIP, self.selected_chip)
+        self.app.play.act(Action.ADD_CHIP if direction > 0 else Action.REMOVE_CHIP, self.selected_chip)
 
     def action_select_chip(self, step: int) -> None:
         index = self.chip_values.index(self.selected_chip)
@@ -394,7 +394,7 @@ class TableScreen(ViewScreen):
     def action_click_chip(self, value: int, remove: bool) -> None:
         self.selected_chip = value
         # The app publishes a new view after the action, taken or refused.
-        self.app.act(Action.REMOVE_CHIP if remove else Action.ADD_CHIP, value)
+        self.app.play.act(Action.REMOVE_CHIP if remove else Action.ADD_CHIP, value)
 
     # Clicks run the same actions as keys, so `check_action` decides for both.
     @on(BetArea.ChipClicked)

@@ -66,6 +66,6 @@ class SessionInfo(Static):
     def net_result(self, net: int) -> int:
         """The net result as the table stands: while a decided hand's third card turns, as staked."""
         view = self.app.table_view
-        if view is None or view.staked is None or not self.app.motion_left_s():
+        if view is None or view.staked is None or not self.app.play.motion_left_s():
             return net
         return net - (view.state.holdings - view.staked.holdings)

@@ -1,0 +1,132 @@
+"""Play at the table as the screens ask for it: each action through the session, its refusal kept
+for the message line, the push's next deal, and the cards' motion that every input finishes first.
+The app owns one `TablePlay` as `app.play`."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ..engine import Action, Outcome, Phase, RedDogError
+from .screens.table import TableScreen
+
+if TYPE_CHECKING:
+    from collections.abc import Callable
+
+    from textual.timer import Timer
+
+    from .shell import ShellApp
+
+PUSH_PAUSE_S = 2.0  # R10: the pause before a push deals the next hand
+PUSH_READABLE_S = 1.5  # the push's banner stays at least this long, fast play too
+
+
+def table_screen(app: ShellApp) -> TableScreen | None:
+    """The table's screen, seen or under others."""
+    for screen in app.screen_stack:
+        if isinstance(screen, TableScreen):
+            return screen
+    return None
+
+
+class TablePlay:
+    """One table's play on the screen. `push_pause=None` leaves a push standing until a key deals."""
+
+    def __init__(self, app: ShellApp, push_pause: float | None = PUSH_PAUSE_S) -> None:
+        self.app = app
+        self.push_pause = push_pause
+        # The last refusal, shown on the message line until the next action. Kept as the error,
+        # not as text, so a language switch re-words it.
+        self.refusal: RedDogError | None = None
+        self._push_timer: Timer | None = None
+
+    def act(self, action: Action, value: int | bool | None = None, *, show_refusal: bool = True) -> bool:
+        """Do `action` through the session; a refusal becomes the message line's text, unless
+        the screen that asked explains it itself (`show_refusal=False`).
+
+        True if it was taken. Guarded itself too, as screens also act from their own messages.
+        """
+        with self.app.journal_guard():
+            return self._act(action, value, show_refusal)
+        return False
+
+    def _act(self, action: Action, value: int | bool | None, show_refusal: bool) -> bool:
+        app = self.app
+        session = app.session
+        if session is None:
+            return False
+        self.finish_motion()
+        if app.kiosk_mode is not None:
+            app.kiosk_mode.follow_guest()  # before the action: a session's rounds count from its start
+        try:
+            state = session.act(action, value)
+        except RedDogError as error:
+            # Nothing changed: a pending push deal still comes.
+            self.refusal = error.with_traceback(None) if show_refusal else None  # kept: without its frames
+            app.publish_view()
+            return False
+        self.refusal = None
+        self.cancel_push_deal()
+        app.publish_view()
+        if state.outcome is Outcome.WIN and state.phase is Phase.SETTLED and app.settings.sound:
+            self.after_motion(app.bell)  # with the third card turned, not before it
+        self.schedule_push_deal()
+        return True
+
+    def new_bankroll(self) -> None:
+        """Out of credits at the practice table: start again with a new player's credits.
+
+        Never in kiosk mode, where credits are money and only an attendant adds them.
+        """
+        app = self.app
+        session = app.session
+        if app.kiosk or session is None or not session.out_of_credits():
+            return
+        with app.journal_guard():
+            session.new_bankroll(app.new_player_credits)
+            self.refusal = None
+            app.publish_view()
+
+    # --- R10: a push deals the next hand by itself -------------------------------------
+    def schedule_push_deal(self) -> None:
+        """After a push the same ante plays the next hand, after a short pause."""
+        session = self.app.session
+        if session is None or self.push_pause is None:
+            return
+        state = session.state
+        if state.phase is Phase.SETTLED and state.outcome is Outcome.PUSH:
+            pause = self.push_pause
+            if self.app.settings.fast_play:  # shorter (R10), yet never too short to read the push's banner
+                pause = max(pause / 3, min(pause, PUSH_READABLE_S))
+            pause += self.motion_left_s()  # the banner comes with the cards' last frame
+            self._push_timer = self.app.set_held_timer(pause, self._deal_after_push, lambda: self._push_timer)
+
+    def cancel_push_deal(self) -> None:
+        if self._push_timer is not None:
+            self._push_timer.stop()
+            self._push_timer = None
+
+    def _deal_after_push(self) -> None:
+        self._push_timer = None
+        session = self.app.session
+        state = session.state if session is not None else None
+        if state is not None and state.phase is Phase.SETTLED and state.outcome is Outcome.PUSH:
+            self.act(Action.DEAL)
+
+    # --- the cards' motion -----------------------------------------------------------------
+    def finish_motion(self) -> None:
+        """Every input first draws the cards' last frame, then acts once on the committed table."""
+        table = table_screen(self.app)
+        if table is not None:
+            table.finish_motion()
+
+    def after_motion(self, callback: Callable[[], object]) -> None:
+        """`callback` with the cards' last frame: now if no frames are left to draw."""
+        table = table_screen(self.app)
+        if table is not None and table.in_motion:
+            table.at_last_frame.append(callback)
+        else:
+            callback()
+
+    def motion_left_s(self) -> float:
+        table = table_screen(self.app)
+        return table.motion_left_s() if table is not None else 0.0
