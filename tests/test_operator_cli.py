@@ -508,3 +508,11 @@ def test_a_journal_listing_with_a_damaged_round_says_damaged_without_a_traceback
     code, out, err = run(capsys, tmp_path, "attendant", "journal", *flags)
     assert (code, out) == (1, "")
     assert "Damage found." in err
+
+
+def test_the_hall_may_push_the_sound_volume_checked_by_the_settings_model():
+    from reddog_tui.cli.hall import parse_push
+
+    assert parse_push(["volume=40"]) == {"volume": "40"}
+    refused = parse_push(["volume=101"])
+    assert isinstance(refused, str) and "0" in refused and "100" in refused

@@ -121,3 +121,25 @@ def test_pybabel_as_documented_reproduces_the_catalogues(tmp_path):
         "it",
         "pl",
     ]
+
+
+def test_the_sound_files_ship_in_the_wheel_and_the_script_that_makes_them_does_not():
+    """The wheel takes every file of the package that git does not ignore, less its `exclude`
+    (tests/ui/test_wheel.py checks a built wheel's list)."""
+    import pathspec
+
+    wheel = PYPROJECT["tool"]["hatch"]["build"]["targets"]["wheel"]
+    assert wheel["packages"] == ["reddog_tui"]
+    assert "reddog_tui/ui/sound/make_sounds.py" in wheel["exclude"]
+    ignored = pathspec.GitIgnoreSpec.from_lines((REPO / ".gitignore").read_text().splitlines())
+    excluded = pathspec.GitIgnoreSpec.from_lines(wheel["exclude"])
+    sounds = sorted((REPO / "reddog_tui" / "ui" / "sound" / "files").glob("*.wav"))
+    assert len(sounds) == 11
+    for path in sounds:
+        relative = path.relative_to(REPO).as_posix()
+        assert not ignored.match_file(relative) and not excluded.match_file(relative), relative
+
+
+def test_miniaudio_plays_the_sounds_from_a_wheel_with_nothing_to_build():
+    (miniaudio,) = [Requirement(r) for r in PROJECT["dependencies"] if Requirement(r).name == "miniaudio"]
+    assert miniaudio.specifier.contains(constraints()["miniaudio"]) and not miniaudio.specifier.contains("2.0")

@@ -322,6 +322,7 @@ PUSHABLE = (
     "default_language",
     "fast_play",
     "sound",
+    "volume",
     "reduce_motion",
 )
 

@@ -9,8 +9,8 @@ language.
 Two kinds of settings, one model:
 - the table's (limits, chips, decks, max winnings, progressive offered) live in the table state
   the journal keeps, as the engine's `TableConfig`;
-- the kiosk's and the player's (idle timeout, reality check, languages, fast play, sound, high
-  contrast, the attendant PIN's hash) live as text in the `settings` table.
+- the kiosk's and the player's (idle timeout, reality check, languages, fast play, sound, volume,
+  high contrast, the attendant PIN's hash) live as text in the `settings` table.
 """
 
 from __future__ import annotations
@@ -48,6 +48,7 @@ class Key(StrEnum):
     LANGUAGE = "language"
     FAST_PLAY = "fast_play"
     SOUND = "sound"
+    VOLUME = "volume"  # the sound effects' loudness, 0 to 100: the operator's, as the cabinet's speakers differ
     HIGH_CONTRAST = "high_contrast"  # the screens drawn in the high-contrast theme
     REDUCE_MOTION = "reduce_motion"  # cards shown at once, without the deal's animation
     HALL_KIOSK_ID = "hall_kiosk_id"  # the kiosk's number in the hall, fixed when it first joins one
@@ -206,6 +207,7 @@ SPECS: dict[Key, Spec] = {
     Key.LANGUAGE: Language(),
     Key.FAST_PLAY: Switch(),
     Key.SOUND: Switch(),
+    Key.VOLUME: Whole(0, 100),
     Key.HIGH_CONTRAST: Switch(),
     Key.REDUCE_MOTION: Switch(),
     Key.HALL_KIOSK_ID: Whole(1, MAX_KIOSK_ID),
@@ -226,6 +228,7 @@ DEFAULTS: dict[Key, object] = {
     Key.LANGUAGE: None,  # none saved: the system's language
     Key.FAST_PLAY: False,
     Key.SOUND: True,
+    Key.VOLUME: 70,
     Key.HIGH_CONTRAST: False,
     Key.REDUCE_MOTION: False,
     Key.HALL_KIOSK_ID: None,  # none: the kiosk has never been part of a hall
@@ -358,6 +361,7 @@ class Settings:
     language: str | None = None
     fast_play: bool = DEFAULTS[Key.FAST_PLAY]  # type: ignore[assignment]
     sound: bool = DEFAULTS[Key.SOUND]  # type: ignore[assignment]
+    volume: int = DEFAULTS[Key.VOLUME]  # type: ignore[assignment]
     high_contrast: bool = DEFAULTS[Key.HIGH_CONTRAST]  # type: ignore[assignment]
     reduce_motion: bool = DEFAULTS[Key.REDUCE_MOTION]  # type: ignore[assignment]
     hall_kiosk_id: int | None = None

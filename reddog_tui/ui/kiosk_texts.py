@@ -112,6 +112,7 @@ def setting_names() -> dict[str, str]:
         Key.LANGUAGE: _("Language"),
         Key.FAST_PLAY: _("Fast play"),
         Key.SOUND: _("Sound effects (terminal bell)"),
+        Key.VOLUME: _("Sound volume (0–100)"),
         Key.HIGH_CONTRAST: _("High contrast"),
         Key.REDUCE_MOTION: _("Reduce motion"),
         Key.HALL_KIOSK_ID: _("Kiosk number in the hall"),

@@ -221,7 +221,7 @@ async def test_the_operators_switch_and_language_select_are_saved_with_the_form(
         await pilot.click(offered)
         assert offered.value is True and "Ja" in screen_text(app)
         await pilot.press("left")
-        await pilot.press(*["down"] * 3, "right")  # idle timeout, reminder, then the language: de to pl
+        await pilot.press(*["down"] * 4, "right")  # idle timeout, reminder, volume, then the language: de to pl
         language = screen.query_one("#field-default-language", LanguageSelect)
         assert app.focused is language and language.value == "pl"
         await pilot.press("enter")
@@ -261,3 +261,23 @@ async def test_a_fields_validator_refuses_as_typed_in_the_attendants_language(tm
         await type_into(pilot, "#field-decks", "6")
         await pilot.pause()
         assert not field.has_class("-invalid")
+
+
+@run
+async def test_the_operator_sets_the_sound_volume_with_the_form(tmp_path):
+    """The volume of the sound effects, 0 to 100, is one field of the form, shown at 80×24."""
+    app = kiosk_app(tmp_path, "de")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("enter")
+        screen = await operator_settings(pilot)
+        assert "Lautstärke der Soundeffekte (0–100)" in screen_text(app)
+        await type_into(pilot, "#field-volume", "101")
+        await pilot.press("enter")
+        await pilot.pause()
+        assert app.open_session.settings.volume == 70  # refused: nothing saved
+        await type_into(pilot, "#field-volume", "35")
+        await pilot.press("enter")
+        await pilot.pause()
+        assert "Einstellungen gespeichert." in screen_text(app)
+        assert app.open_session.settings.volume == 35
+        assert screen.query_one("#field-volume").value == "35"

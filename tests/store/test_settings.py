@@ -304,3 +304,16 @@ def test_playable_ante_finds_a_bet_exactly_when_one_exists(chips, low, width):
 
 def test_the_default_table_is_accepted():
     assert check_table(TableConfig()) == TableConfig()
+
+
+def test_the_sound_volume_is_0_to_100_and_70_unless_set(open_session):
+    """The operator's volume of the sound effects (docs/operator/attendant.md); the hall may push it."""
+    assert (parse(Key.VOLUME, "0"), parse(Key.VOLUME, "100")) == (0, 100)
+    refused = refusal(lambda: parse(Key.VOLUME, "101"))
+    assert (refused.reason, refused.low, refused.high) == (Refusal.OUT_OF_RANGE, 0, 100)
+    assert refusal(lambda: parse(Key.VOLUME, "-1")).reason is Refusal.NOT_A_WHOLE_NUMBER
+    _, session = open_session()
+    assert session.settings.volume == 70
+    session.reconfigure(session.state.config, {Key.VOLUME: 35})
+    assert session.settings.volume == 35 and session.get_setting("volume") == "35"
+    assert read_settings({"volume": "250"}).volume == 70  # a stored value out of range reads as the default

@@ -68,6 +68,9 @@ def test_installed_wheel_starts_in_german_from_another_folder(tmp_path):
         assert f"reddog_tui/locales/{language}/LC_MESSAGES/reddog.po" in names
     assert "reddog_tui/ui/reddog.tcss" in names
     assert "reddog_tui/i18n/catalogues.py" not in names  # the translators' tool stays in the source tree
+    sounds = {n for n in names if n.startswith("reddog_tui/ui/sound/files/")}
+    assert sounds == {f"reddog_tui/ui/sound/files/{p.name}" for p in (REPO / "reddog_tui/ui/sound/files").glob("*.wav")}
+    assert len(sounds) == 11 and "reddog_tui/ui/sound/make_sounds.py" not in names  # the sounds, not their maker
     (license_file,) = [n for n in names if n.endswith(".dist-info/licenses/LICENSE")]
     with zipfile.ZipFile(wheel) as archive:
         assert archive.read(license_file).startswith(b"MIT License")

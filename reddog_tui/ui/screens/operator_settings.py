@@ -1,5 +1,5 @@
-"""The operator's settings: the table's limits and chips, idle time-out, reality check and the
-default language, checked by the settings model and saved together."""
+"""The operator's settings: the table's limits and chips, idle time-out, reality check, the sound
+effects' volume and the default language, checked by the settings model and saved together."""
 
 from __future__ import annotations
 
@@ -29,6 +29,7 @@ NUMBER_FIELDS = (
     Key.DECKS,
     Key.IDLE_TIMEOUT,
     Key.REALITY_CHECK,
+    Key.VOLUME,
 )
 FIELDS = (*NUMBER_FIELDS[:5], Key.PROGRESSIVE_OFFERED, *NUMBER_FIELDS[5:], Key.DEFAULT_LANGUAGE)
 
@@ -98,6 +99,7 @@ class OperatorSettingsScreen(AttendantScreen):
             },
             Key.IDLE_TIMEOUT: kiosk.idle_timeout,
             Key.REALITY_CHECK: kiosk.reality_minutes,
+            Key.VOLUME: self.app.open_session.settings.volume,
             Key.DEFAULT_LANGUAGE: kiosk.default_language,
         }
 
@@ -164,7 +166,7 @@ class OperatorSettingsScreen(AttendantScreen):
             self.refuse(refused)
             return
         kiosk_values: dict[str, object] = {
-            key: values[key] for key in (Key.IDLE_TIMEOUT, Key.REALITY_CHECK, Key.DEFAULT_LANGUAGE)
+            key: values[key] for key in (Key.IDLE_TIMEOUT, Key.REALITY_CHECK, Key.VOLUME, Key.DEFAULT_LANGUAGE)
         }
         try:
             app.open_session.reconfigure(config, kiosk_values)
