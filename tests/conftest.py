@@ -3,7 +3,9 @@
 import pytest
 
 from reddog_tui import i18n
+from reddog_tui.ui import table_play
 from reddog_tui.ui.screens import confirm
+from reddog_tui.ui.sound import SilentSink
 
 ANSWER_AFTER_S = confirm.ANSWER_AFTER_S  # as the product has it, read before any test changes it
 
@@ -21,6 +23,13 @@ def questions_answered_at_once(monkeypatch):
     takes an answer has tests of its own (tests/kiosk/test_money_once.py, on a pty as well),
     which ask for it with `answer_after`."""
     monkeypatch.setattr(confirm, "ANSWER_AFTER_S", 0.0)
+
+
+@pytest.fixture(autouse=True)
+def no_speakers(monkeypatch):
+    """In-process apps play their sounds into a silent sink; a test that listens gives the app a
+    recording one (`app.play.sound_sink`)."""
+    monkeypatch.setattr(table_play, "default_sound_sink", SilentSink)
 
 
 @pytest.fixture

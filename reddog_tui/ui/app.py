@@ -48,6 +48,7 @@ if TYPE_CHECKING:
     from ..store import GameSession, Store
     from .shell import Shell, ShellApp
     from .shown_kiosk import ShownKiosk
+    from .sound import Sink
 
 NEW_PLAYER_CREDITS = 1000  # outside kiosk mode a new data dir can play at once
 # Actions that work while the too-small notice hides the screen.
@@ -90,6 +91,7 @@ class RedDogApp(App):
         clock: Callable[[], float] | None = None,
         hall: tuple[str, int] | None = None,
         glyphs: GlyphSet = FULL,
+        sound_sink: Sink | None = None,
     ) -> None:
         # The console set's stylesheet goes over the app's own; its ANSI colours are sent as
         # they are (palette numbers), not turned into RGB.
@@ -124,7 +126,7 @@ class RedDogApp(App):
         self.store: Store | None = None
         self.session: GameSession | None = None  # None until the journal is open, and after it failed
         self.store_error: StoreError | None = None
-        self.play = TablePlay(cast("ShellApp", self), push_pause)
+        self.play = TablePlay(cast("ShellApp", self), push_pause, sound_sink)
         self.key_pace = KeyPace()  # a flood of keys is dropped as it arrives (see get_driver_class)
         self.click_pace = KeyPace(per_second=CLICKS_PER_SECOND, burst=CLICK_BURST)  # and of clicks
         # Until the store tells us better, show the requested or the system language.
@@ -214,6 +216,7 @@ class RedDogApp(App):
 
     def on_unmount(self) -> None:
         gc.enable()
+        self.play.close()
         if self.kiosk_mode is not None:
             self.kiosk_mode.close()
         if self.hall_link is not None:

@@ -4,20 +4,26 @@ The app owns one `TablePlay` as `app.play`."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from ..engine import Action, Outcome, Phase, RedDogError
+from ..engine import Action, Outcome, Phase, RedDogError, TableState
 from .screens.table import TableScreen
+from .sound import MiniaudioSink, SoundName, SoundPlayer, sounds_for
 
 if TYPE_CHECKING:
-    from collections.abc import Callable
-
     from textual.timer import Timer
 
     from .shell import ShellApp
+    from .sound import Sink
 
 PUSH_PAUSE_S = 2.0  # R10: the pause before a push deals the next hand
 PUSH_READABLE_S = 1.5  # the push's banner stays at least this long, fast play too
+# The sounds of the key itself; what follows them (the beat, the third card, the result) waits for the cards' last frame.
+AT_ONCE = frozenset({SoundName.CHIP_PLACED, SoundName.CHIP_TAKEN, SoundName.DEAL, SoundName.REFUSED})
+# Where sounds go unless the app is given a sink: the cabinet's speakers (the tests' conftest
+# puts a silent sink here, so no test opens a sound device).
+default_sound_sink: Callable[[], Sink] = MiniaudioSink
 
 
 def table_screen(app: ShellApp) -> TableScreen | None:
@@ -31,9 +37,11 @@ def table_screen(app: ShellApp) -> TableScreen | None:
 class TablePlay:
     """One table's play on the screen. `push_pause=None` leaves a push standing until a key deals."""
 
-    def __init__(self, app: ShellApp, push_pause: float | None = PUSH_PAUSE_S) -> None:
+    def __init__(self, app: ShellApp, push_pause: float | None = PUSH_PAUSE_S, sound_sink: Sink | None = None) -> None:
         self.app = app
         self.push_pause = push_pause
+        self.sound_sink = sound_sink  # None: the cabinet's speakers
+        self.sound_player: SoundPlayer | None = None  # started with the first sound
         # The last refusal, shown on the message line until the next action. Kept as the error,
         # not as text, so a language switch re-words it.
         self.refusal: RedDogError | None = None
@@ -57,20 +65,43 @@ class TablePlay:
         self.finish_motion()
         if app.kiosk_mode is not None:
             app.kiosk_mode.follow_guest()  # before the action: a session's rounds count from its start
+        before = session.state
         try:
             state = session.act(action, value)
         except RedDogError as error:
             # Nothing changed: a pending push deal still comes.
             self.refusal = error.with_traceback(None) if show_refusal else None  # kept: without its frames
             app.publish_view()
+            self.play_sounds(before, before, refused=True)
             return False
         self.refusal = None
         self.cancel_push_deal()
         app.publish_view()
-        if state.outcome is Outcome.WIN and state.phase is Phase.SETTLED and app.settings.sound:
-            self.after_motion(app.bell)  # with the third card turned, not before it
+        self.play_sounds(before, state)
         self.schedule_push_deal()
         return True
+
+    def play_sounds(self, before: TableState, after: TableState, *, refused: bool = False) -> None:
+        """The sounds of one change of the table (R15: only with sound effects on). What follows the
+        key's own sounds come with the cards' last frame: the third card and the result are heard as they are seen."""
+        settings = self.app.settings
+        names = sounds_for(before, after, refused, sound_on=settings.sound)
+        if not names:
+            return
+        if self.sound_player is None:
+            self.sound_player = SoundPlayer(self.sound_sink or default_sound_sink())
+        player = self.sound_player
+        player.volume = settings.volume
+        now = 0
+        while now < len(names) and names[now] in AT_ONCE:
+            now += 1
+        player.play_all(names[:now])
+        if names[now:]:
+            self.after_motion(lambda: player.play_all(names[now:]))
+
+    def close(self) -> None:
+        if self.sound_player is not None:
+            self.sound_player.close()
 
     def new_bankroll(self) -> None:
         """Out of credits at the practice table: start again with a new player's credits.

@@ -12,6 +12,7 @@ from reddog_tui.engine.cards import Card
 from reddog_tui.store.settings import Key
 from reddog_tui.ui.motion import FAST, NORMAL, length_s
 from reddog_tui.ui.screens.table import TableScreen
+from reddog_tui.ui.sound import RecordingSink, SoundName
 from reddog_tui.ui.table_play import PUSH_PAUSE_S, table_screen
 
 from .helpers import (
@@ -296,20 +297,31 @@ def test_snapshot_the_third_card_face_down_during_the_beat(snap_compare, tmp_pat
 
 
 @run
-async def test_a_win_rings_the_bell_with_its_banner(tmp_path):
+async def test_a_win_sounds_its_third_card_and_result_with_the_banner_r15(tmp_path):
+    """The deal is heard with the key; the beat, the third card and the win with the last frame."""
     app = moving_app(tmp_path, [SPREAD_4_WIN])
-    rings = []
+    heard = []
+
+    class Listening(RecordingSink):
+        def play(self, name, pcm):
+            heard.append((name, banner_shown(app)))
+
+    app.play.sound_sink = Listening()
     async with app.run_test(size=(80, 24)) as pilot:
         timers = HeldTimers(app)
-        app.bell = lambda: rings.append(looks(app)[2])
-        await pilot.press("enter", "plus", "d")
+        await pilot.press("enter", "plus")
+        app.play.sound_player.wait_idle()
+        assert heard == [(SoundName.CHIP_PLACED, False)]
+        await pilot.press("d")
         app.play.finish_motion()
         await pilot.press("r")
-        assert app.session.state.outcome is Outcome.WIN and rings == []  # the beat: not yet
+        app.play.sound_player.wait_idle()
+        assert app.session.state.outcome is Outcome.WIN
+        assert [name for name, _ in heard] == [SoundName.CHIP_PLACED, SoundName.DEAL, SoundName.CHIP_PLACED]
         await timers.fire()
-        assert rings == []  # the card has turned; the result comes next
         await timers.fire()
-        assert rings == [(card_code(SPREAD_4_WIN[2]), True)] and banner_shown(app)
+        app.play.sound_player.wait_idle()
+        assert heard[3:] == [(SoundName.BEAT, True), (SoundName.CARD_TURNED, True), (SoundName.WIN, True)]
 
 
 @run

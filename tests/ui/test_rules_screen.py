@@ -10,6 +10,7 @@ from reddog_tui.engine import Outcome
 from reddog_tui.i18n import _, next_language
 from reddog_tui.i18n.rules_help import SECTIONS
 from reddog_tui.ui.screens.rules import RulesHelp, RulesScreen, table_content
+from reddog_tui.ui.sound import RecordingSink, SoundName
 
 from .helpers import LANGUAGES, SPREAD_4_WIN, THREE_OF_A_KIND, make_app, run, screen_text
 
@@ -58,16 +59,21 @@ async def test_language_switch_rewrites_the_rules(tmp_path):
 
 
 @run
-async def test_a_win_rings_the_bell_only_with_sound_on(tmp_path):
+async def test_a_win_is_heard_only_with_sound_effects_on_r15(tmp_path):
     app = make_app(tmp_path, "en", [THREE_OF_A_KIND, THREE_OF_A_KIND])
-    rings = []
+    app.play.sound_sink = sink = RecordingSink()
     async with app.run_test(size=(80, 24)) as pilot:
-        app.bell = lambda: rings.append(1)
         await pilot.press("enter", "plus", "d")
-        assert app.session.state.outcome is Outcome.WIN and rings == [1]
+        app.play.sound_player.wait_idle()
+        assert app.session.state.outcome is Outcome.WIN and SoundName.BIG_WIN in sink.names
+        await pilot.press("r")  # no decision to make: refused, and heard so
+        app.play.sound_player.wait_idle()
+        assert sink.names[-1] is SoundName.REFUSED and app.table_view.refusal is not None
+        heard = len(sink.names)
         app.set_setting_on("sound", False)
         await pilot.press("n", "plus", "d")
-        assert app.session.state.outcome is Outcome.WIN and rings == [1]
+        app.play.sound_player.wait_idle()
+        assert app.session.state.outcome is Outcome.WIN and len(sink.names) == heard
 
 
 @run
