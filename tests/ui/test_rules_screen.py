@@ -4,15 +4,16 @@ from __future__ import annotations
 
 from contextlib import asynccontextmanager
 
+import pytest
 from textual.content import Content
 
 from reddog_tui.engine import Outcome
 from reddog_tui.i18n import _, next_language
 from reddog_tui.i18n.rules_help import SECTIONS
-from reddog_tui.ui.screens.rules import RulesHelp, RulesScreen, table_content
+from reddog_tui.ui.screens.rules import RulesHelp, RulesScreen, SectionText, table_content
 from reddog_tui.ui.sound import RecordingSink, SoundName
 
-from .helpers import LANGUAGES, SPREAD_4_WIN, THREE_OF_A_KIND, make_app, run, screen_text
+from .helpers import LANGUAGES, SPREAD_4_WIN, THREE_OF_A_KIND, drawn_lines, make_app, run, screen_text
 
 HIGHLIGHT = "on $highlight-background"
 
@@ -77,20 +78,27 @@ async def test_a_win_is_heard_only_with_sound_effects_on_r15(tmp_path):
 
 
 @run
-async def test_the_help_is_one_widget_and_draws_every_section_in_order(tmp_path):
-    """A language switch rewords the whole help: it is one widget of lines, which Textual sizes once,
-    not one widget per section, paragraph, list and table that it would measure one by one."""
+async def test_the_help_is_a_widget_per_section_drawn_in_order(tmp_path):
+    """Each section is one widget of the scroller: a blank line, then its heading; the widgets stack
+    one under the other with nothing between them."""
     app = make_app(tmp_path, "en")
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("f1")
+        await pilot.pause()
         help_ = the_help(app)
-        assert not help_.children
+        texts = list(help_.children)
+        assert all(isinstance(text, SectionText) for text in texts) and len(texts) == len(SECTIONS)
         headings = [section.plain.split("\n")[0] for section in help_.section_contents()]
         assert headings == [_(section.heading) for section in SECTIONS]
-        lines = [line.plain for line in help_.lines(help_.text_width)]
-        for section in SECTIONS:  # each heading on the line it is said to start at, after a blank line
-            start = help_.section_start(section.id)
-            assert lines[start] == _(section.heading) and lines[start - 1] == ""
+        y = 0
+        for section, text in zip(SECTIONS, texts, strict=True):
+            assert text.section.id == section.id and text.virtual_region.y == y
+            width = text.content_region.width
+            drawn = [line.rstrip() for line in drawn_lines(text)]
+            assert drawn[0] == "" and drawn[1] == _(section.heading)  # the blank line above its heading
+            assert drawn[1:] == [line.plain.rstrip() for line in text.lines(width)]
+            y += text.outer_size.height
+        assert help_.virtual_size.height == y
 
 
 @run
@@ -119,21 +127,66 @@ async def reading_the_rules(tmp_path):
         yield app, pilot
 
 
+def assert_sized_to_the_help(help_: RulesHelp) -> None:
+    """Each section is wrapped to the width inside the padding and the scrollbar's gutter, as tall
+    as its lines (and the blank one above them), no line wider than the section."""
+    width = help_.scrollable_content_region.width
+    for text in help_.query_children(SectionText):
+        assert text.content_region.width == width
+        lines = text.lines(width)
+        assert text.size.height == len(lines) + 1
+        assert max(line.cell_length for line in lines) <= width
+    assert help_.vertical_scrollbar.window_virtual_size == help_.virtual_size.height
+
+
 @run
 async def test_a_language_switch_sizes_every_part_of_the_rules_by_its_new_words(tmp_path):
     async with reading_the_rules(tmp_path) as (app, pilot):
         rules = app.screen
+        texts = list(the_help(app).children)
         for _ in LANGUAGES:  # round them all, back to English
             before = app.language
             await pilot.press("l")
             await pilot.pause()
             assert app.language == next_language(before)
             help_ = the_help(app)
-            width = help_.scrollable_content_region.width
-            assert help_.virtual_size == (width, len(help_.lines(width)))  # wrapped to the width it has
-            assert help_.vertical_scrollbar.window_virtual_size == help_.virtual_size.height
+            assert list(help_.children) == texts  # reworded in place, not mounted anew
+            assert [text.section.heading for text in texts] == [
+                section.plain.split("\n")[0] for section in help_.section_contents()
+            ]
+            assert_sized_to_the_help(help_)
             for item in rules.query("KeyButton"):  # the key bar's items fit their new labels
                 assert item.size.width == item.label.cell_length
+
+
+@pytest.mark.parametrize("size", [(80, 24), (120, 40)])
+@run
+async def test_no_line_of_the_rules_is_cut_or_under_the_scrollbar(tmp_path, size):
+    app = make_app(tmp_path, "pl")
+    async with app.run_test(size=size) as pilot:
+        await pilot.press("f1")
+        await pilot.pause()
+        help_ = the_help(app)
+        assert help_.show_vertical_scrollbar
+        assert_sized_to_the_help(help_)
+        bar = help_.vertical_scrollbar.region
+        for text in help_.query_children(SectionText):  # the text ends left of the bar
+            assert text.region.width == 0 or text.region.right <= bar.x
+
+
+@run
+async def test_a_language_switch_keeps_the_reader_where_they_were(tmp_path):
+    async with reading_the_rules(tmp_path) as (app, pilot):
+        help_ = the_help(app)
+        help_.scroll_to_section("pay_table")
+        await pilot.pause()
+        before = help_.scroll_y
+        assert before > 0 and help_.section_text("pay_table").virtual_region.y == before
+        await pilot.press("l")
+        await pilot.pause()
+        assert app.language == "de"
+        # Roughly: the German sections above it have their own lengths.
+        assert abs(help_.scroll_y - before) <= 10 and help_.scroll_y != 0
 
 
 @run
@@ -183,17 +236,30 @@ async def test_the_key_bar_keeps_a_drawing_of_each_language_and_draws_each_label
 async def test_text_selected_in_the_rules_is_drawn_and_cleared_again(tmp_path):
     async with reading_the_rules(tmp_path) as (app, pilot):
         help_ = the_help(app)
+        first = help_.section_text(SECTIONS[0].id)
 
         def lines() -> list[str]:
-            return [repr(list(strip)) for strip in help_.render_lines(help_.size.region)]
+            return [repr(list(strip)) for strip in first.render_lines(first.size.region)]
 
         plain = lines()
         help_.text_select_all()
         await pilot.pause()
-        assert help_.text_selection is not None and lines() != plain  # the selection is drawn
+        assert first.text_selection is not None and lines() != plain  # the selection is drawn
         selected = app.screen.get_selected_text()
         assert selected is not None and selected.strip().startswith(_(SECTIONS[0].heading))
         assert _(SECTIONS[-1].heading) in selected  # the whole help, past the lines in view
+        assert "\n\n" + _(SECTIONS[1].heading) + "\n" in selected  # a blank line copied empty
         app.screen.clear_selection()
         await pilot.pause()
         assert lines() == plain
+
+
+@run
+async def test_the_help_given_other_sections_draws_those(tmp_path):
+    async with reading_the_rules(tmp_path) as (app, pilot):
+        help_ = the_help(app)
+        fewer = help_.sections[1:3]
+        help_.show(fewer, None)
+        await pilot.pause()
+        assert [text.section for text in help_.query_children(SectionText)] == list(fewer)
+        assert [content.plain.split("\n")[0] for content in help_.section_contents()] == [s.heading for s in fewer]

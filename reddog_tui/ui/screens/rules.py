@@ -1,6 +1,6 @@
 """The rules help: headings, paragraphs, lists and tables in the current language, scrollable.
 
-The whole help is one widget of styled lines (see `RulesHelp`)."""
+The help is a `VerticalScroll` with a widget per section, each drawing its lines as one text."""
 
 from __future__ import annotations
 
@@ -8,13 +8,11 @@ from functools import lru_cache
 
 from rich.cells import cell_len
 from textual.app import ComposeResult
+from textual.containers import VerticalScroll
 from textual.content import Content
 from textual.geometry import Size
-from textual.scroll_view import ScrollView
 from textual.selection import Selection
-from textual.strip import Strip
-from textual.style import Style as VisualStyle
-from textual.visual import Visual
+from textual.widget import Widget
 
 from ...engine import TableConfig
 from ...i18n import _, current_language
@@ -134,113 +132,88 @@ def section_lines(section: RulesSection, hand: tuple | None, width: int) -> tupl
     return tuple(lines)
 
 
-def help_lines(sections: tuple[RulesSection, ...], hand: tuple | None, width: int) -> tuple[Content, ...]:
-    """The whole help as lines: each section after a blank line."""
-    lines: list[Content] = []
-    for section in sections:
-        lines.append(Content())
-        lines += section_lines(section, hand, width)
-    return tuple(lines)
+class SectionText(Widget, can_focus=False):
+    """One section of the help after a blank line: its lines wrapped to the widget's width (a
+    table's last column under itself, a list's items hanging), drawn as one text."""
+
+    # The lines come fitted to the width: Textual is not to wrap or trim them again.
+    DEFAULT_CSS = "SectionText { width: 1fr; height: auto; text-wrap: nowrap; text-overflow: clip; }"
+
+    def __init__(self, section: RulesSection, hand: tuple | None) -> None:
+        super().__init__()
+        self.section = section
+        self.hand = hand
+        # The lines for the last width asked (a layout asks for two: with and without the
+        # scrollbar), so a redraw neither wraps anew nor hashes every text of the section.
+        self.wrapped: tuple[int, tuple[Content, ...]] | None = None
+
+    def show(self, section: RulesSection, hand: tuple | None) -> None:
+        if section is self.section and hand == self.hand:
+            return
+        self.section, self.hand, self.wrapped = section, hand, None
+        self.refresh(layout=True)
+
+    def lines(self, width: int | None = None) -> tuple[Content, ...]:
+        """The section's lines at `width` (by default the width it is drawn at), heading first."""
+        width = max(1, self.content_region.width if width is None else width)
+        wrapped = self.wrapped
+        if wrapped is None or wrapped[0] != width:
+            wrapped = self.wrapped = (width, section_lines(self.section, self.hand, width))
+        return wrapped[1]
+
+    def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
+        return len(self.lines(width)) + 1  # and the blank line above the heading
+
+    def render(self) -> Content:
+        # A blank line is drawn as spaces across the width, as a line of text is: an empty one
+        # would be drawn as a run of no cells followed by the widget's background.
+        blank = Content(" " * self.content_region.width)
+        return Content("\n").join(line if line.plain else blank for line in (Content(), *self.lines()))
+
+    def get_selection(self, selection: Selection) -> tuple[str, str] | None:
+        text = "\n".join(line.plain for line in (Content(), *self.lines()))  # blank lines copied empty
+        return selection.extract(text), "\n"
 
 
-class RulesHelp(ScrollView, can_focus=False):
-    """The whole help as one scrolling widget of styled lines (Textual's line API).
-
-    A language switch rewords every text of the help: as one widget it costs Textual one size to
-    set and the lines in view to draw, where a widget per section was measured and laid out section
-    by section. Scrolling draws only the lines it brings into view.
-    """
-
-    DEFAULT_CSS = "RulesHelp { height: 1fr; overflow-x: hidden; overflow-y: auto; }"
+class RulesHelp(VerticalScroll, can_focus=False):
+    """The help as a scrolling column of its sections (`SectionText`), each after a blank line."""
 
     def __init__(self, sections: tuple[RulesSection, ...], hand: tuple | None, **kwargs) -> None:
-        super().__init__(**kwargs)
+        super().__init__(*(SectionText(section, hand) for section in sections), **kwargs)
         self.sections = sections
         self.hand = hand
-        # The help's lines for the last wording and width asked (a layout asks for two widths: with
-        # and without the scrollbar), found by the sections' identity: hashing them hashes every text.
-        self.wrapped: tuple[tuple[RulesSection, ...], tuple | None, int, tuple[Content, ...]] | None = None
+
+    @property
+    def section_texts(self) -> list[SectionText]:
+        return list(self.query_children(SectionText))
 
     def show(self, sections: tuple[RulesSection, ...], hand: tuple | None) -> None:
-        """Draw another wording (or another lit hand), scrolled where the reader was."""
+        """Reword the help (or light another hand) in place: the reader stays where they were."""
         if (sections, hand) == (self.sections, self.hand):
             return
         self.sections, self.hand = sections, hand
-        self._fit()
-        self.refresh()
+        texts = self.section_texts
+        if len(texts) == len(sections):
+            for text, section in zip(texts, sections, strict=True):
+                text.show(section, hand)
+        else:
+            self.remove_children()
+            self.mount_all(SectionText(section, hand) for section in sections)
 
-    def lines(self, width: int) -> tuple[Content, ...]:
-        wrapped = self.wrapped
-        if wrapped is not None and wrapped[0] is self.sections and wrapped[1:3] == (self.hand, width):
-            return wrapped[3]
-        lines = help_lines(self.sections, self.hand, width)
-        self.wrapped = (self.sections, self.hand, width, lines)
-        return lines
-
-    @property
-    def text_width(self) -> int:
-        """The width the help is wrapped to: the virtual width, once laid out."""
-        return self.virtual_size.width
-
-    def _fit(self) -> None:
-        """Wrap to the width inside the padding, less the scrollbar's if the help is then taller than the view."""
-        inside = self.region.shrink(self.styles.gutter)  # the padding's inside, scrollbar included
-        width = inside.width
-        if width <= 0:  # not laid out yet
-            return
-        if len(self.lines(width)) > inside.height:
-            width = max(1, width - self.styles.scrollbar_size_vertical)
-        self.virtual_size = Size(width, len(self.lines(width)))
-
-    def on_resize(self) -> None:
-        self._fit()
-
-    def section_start(self, section_id: str) -> int:
-        """The line a section's heading is drawn on."""
-        y = 0
-        for section in self.sections:
-            y += 1  # its blank line
-            if section.id == section_id:
-                return y
-            y += len(section_lines(section, self.hand, self.text_width))
+    def section_text(self, section_id: str) -> SectionText:
+        """The widget a section is drawn by."""
+        for text in self.section_texts:
+            if text.section.id == section_id:
+                return text
         raise KeyError(section_id)
 
     def section_contents(self) -> list[Content]:
         """Each section as it is drawn (its lines as one text), in order."""
-        width = self.text_width
-        return [Content("\n").join(section_lines(section, self.hand, width)) for section in self.sections]
+        return [Content("\n").join(text.lines()) for text in self.section_texts]
 
     def scroll_to_section(self, section_id: str) -> None:
         """The section at the top of the view, with the blank line above its heading."""
-        self.scroll_to(y=self.section_start(section_id) - 1, animate=False, immediate=True)
-
-    def get_selection(self, selection: Selection) -> tuple[str, str] | None:
-        text = "\n".join(line.plain for line in self.lines(self.text_width))
-        return selection.extract(text), "\n"
-
-    def selection_updated(self, selection: Selection | None) -> None:
-        self.refresh()
-
-    def render_line(self, y: int) -> Strip:
-        width = self.text_width
-        index = y + self.scroll_offset.y
-        style = self.visual_style
-        if not width:  # before its first layout has sized it
-            return Strip.blank(self.size.width, style.rich_style)
-        lines = self.lines(width)
-        if index >= len(lines):
-            return Strip.blank(width, style.rich_style)
-        line = lines[index]
-        if not line.plain:  # a blank line (Textual draws an empty text as no line at all)
-            return Strip.blank(width, style.rich_style)
-        selection = self.text_selection
-        span = selection.get_span(index) if selection is not None else None
-        if span is not None:
-            start, end = span
-            selected = VisualStyle.from_styles(self.screen.get_component_styles("screen--selection"))
-            line = line.stylize(selected, start, len(line.plain) if end == -1 else end)
-        strip = Visual.to_strips(self, line, width, 1, style, apply_selection=False)[0]
-        return strip.extend_cell_length(width, style.rich_style).apply_offsets(0, index)
+        self.scroll_to_widget(self.section_text(section_id), animate=False, top=True, immediate=True)
 
 
 class RulesScreen(ScrollingScreen):
