@@ -171,10 +171,13 @@ class KeyBar(Horizontal):
             return
         for child, item in zip(shown, wanted):
             if child.item != item:
+                width = key_label(child.item.key, child.item.label).cell_length
                 child.item = item
                 text = key_label(item.key, item.label)
+                moved = text.cell_length != width  # only a label of another width lays the bar out
                 if isinstance(child, KeyButton):
                     child.label = text
-                    child.refresh(layout=True)  # another language, another width
+                    if moved:
+                        child.refresh(layout=True)
                 else:
-                    child.update(text)
+                    child.update(text, layout=moved)

@@ -10,7 +10,8 @@ from textual.widgets import Static
 class Line(Static):
     """A Static whose text is a reactive, so Textual compares and repaints only a change.
 
-    `fixed_size`: the stylesheet fixes the line's box, so a new text needs no new layout.
+    `fixed_size`: the line's box never follows its text, so a new text needs no new layout. Without
+    it a new text lays the screen out only where the stylesheet sizes the line by its text.
     """
 
     text: reactive[str | Content] = reactive("", init=False, repaint=False)  # update() repaints
@@ -20,4 +21,10 @@ class Line(Static):
         self.fixed_size = fixed_size
 
     def watch_text(self, text: str | Content) -> None:
-        self.update(text, layout=not self.fixed_size)
+        self.update(text, layout=not self.fixed_size and self.sized_by_text)
+
+    @property
+    def sized_by_text(self) -> bool:
+        """Whether the line's width or height follows its text (`auto`); no width fills the parent."""
+        width, height = self.styles.width, self.styles.height
+        return height is None or height.is_auto or (width is not None and width.is_auto)
