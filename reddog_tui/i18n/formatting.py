@@ -24,7 +24,7 @@ if TYPE_CHECKING:
 # separator and groups from 10 000 on. Babel ignores this setting, so it is applied here.
 MIN_GROUPING_DIGITS: dict[str, int] = {"pl": 2}
 # CLDR's digit-group separator of each language, held here so that whole numbers (nearly every
-# number on a screen) need none of Babel's locale data: loading it took about 20 ms of the start.
+# number on a screen) need none of Babel's locale data, whose loading would slow the start.
 # A test holds this table to Babel's; decimals, percentages, lists and dates still come from Babel.
 GROUP_SEPARATORS: dict[str, str] = {"de": ".", "pl": "\u00a0", "fr": "\u202f", "it": ".", "en": ","}
 # English prose lists "1, 5 and 25" without a serial comma; en_US writes one, so English lists

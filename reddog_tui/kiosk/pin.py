@@ -16,7 +16,8 @@ from enum import StrEnum
 
 from ..store.settings import Key
 
-# scrypt cost: about 16 MiB and a few tens of milliseconds, once per attempt.
+# scrypt cost: 16 MiB (128·N·r bytes) per attempt, which makes each guess at a stolen hash dear;
+# the attendant who types the PIN does not notice the pause.
 _N, _R, _P = 2**14, 8, 1
 _SCHEME = "scrypt"
 
