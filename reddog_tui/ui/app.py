@@ -136,13 +136,13 @@ class RedDogApp(App):
     # --- start and stop -----------------------------------------------------
     def on_load(self) -> None:
         # The start builds the stylesheet, the screens and their widgets: objects that live on, which
-        # Python's collector would walk again and again as they come (about 40 ms of the start).
+        # Python's collector would walk again and again as they come (benchmarks/README.md).
         # It resumes with the first frame, or when the app ends before one.
         gc.disable()
 
     def on_ready(self) -> None:
         # What the start built lives as long as the app: frozen, the collector never walks it again,
-        # and a key that sets it off pauses for its own young objects only (a full pass took ~40 ms).
+        # and a key that sets it off pauses for its own young objects only.
         gc.freeze()
         gc.enable()
 
@@ -312,7 +312,7 @@ class RedDogApp(App):
     def _remember(self, key: str, value: object) -> None:
         """A player's preference (the language, sound, motion, pace, contrast), written without waiting
         for the disk: a power cut may lose the last one, never a credit, and the key that changed it
-        does not wait for the disk (about 1 ms)."""
+        does not wait for the disk."""
         session = self.session
         if session is not None:
             self._store_call(lambda: session.set_setting(key, value, wait_for_disk=False))
