@@ -111,7 +111,7 @@ def setting_names() -> dict[str, str]:
         Key.DEFAULT_LANGUAGE: _("Default language"),
         Key.LANGUAGE: _("Language"),
         Key.FAST_PLAY: _("Fast play"),
-        Key.SOUND: _("Sound effects (terminal bell)"),
+        Key.SOUND: _("Sound effects"),
         Key.VOLUME: _("Sound volume (0–100)"),
         Key.HIGH_CONTRAST: _("High contrast"),
         Key.REDUCE_MOTION: _("Reduce motion"),

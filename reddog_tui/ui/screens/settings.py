@@ -98,7 +98,7 @@ class SettingsScreen(ViewScreen):
             "language": (_("Language"), view.language, True),
             "progressive": (pgettext("setting", "Progressive betting"), state.config.progressive, not lock),
             "fast_play": (_("Fast play"), view.settings.fast_play, True),
-            "sound": (_("Sound effects (terminal bell)"), view.settings.sound, True),
+            "sound": (_("Sound effects"), view.settings.sound, True),
             "high_contrast": (_("High contrast"), view.settings.high_contrast, True),
             "reduce_motion": (_("Reduce motion"), view.settings.reduce_motion, True),
         }
