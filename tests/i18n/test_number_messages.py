@@ -117,6 +117,8 @@ TEXT = {
     "codes": lambda: ", ".join(LANGUAGES),
     "language": lambda: LANGUAGE_NAMES["de"],
     "rank": lambda: _("King"),
+    # The key that switches the spoken mode on (ui/speech/sentences.py), as the welcome screen names it.
+    "key": lambda: "v",
     "suit": lambda: _("hearts"),
     "text": lambda: "12ab",
     "reason": lambda: "[Errno 111] Connection refused",
