@@ -281,4 +281,7 @@ def test_this_machines_missing_device_is_logged_once_and_alsa_writes_nothing_on_
             pytest.skip("this machine has a sound device")
         sink.play(S.CHIP_PLACED, SOUNDS[S.CHIP_PLACED])
     assert len([r for r in caplog.records if r.levelno == logging.WARNING]) == 1
-    assert capfd.readouterr().err == ""
+    # The project's own log line may reach standard error where an earlier test left the log set
+    # up there (as `reddog` does): anything else came from ALSA.
+    written = capfd.readouterr().err.splitlines()
+    assert [line for line in written if "reddog_tui.ui.sound.player" not in line] == []
