@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 from ..engine import Action, Outcome, Phase, RedDogError, TableState
 from .screens.table import TableScreen
 from .sound import MiniaudioSink, SoundName, SoundPlayer, sounds_for
+from .speech import Voice, spoken_for
 
 if TYPE_CHECKING:
     from textual.timer import Timer
@@ -46,6 +47,7 @@ class TablePlay:
         # not as text, so a language switch re-words it.
         self.refusal: RedDogError | None = None
         self._push_timer: Timer | None = None
+        self.voice: Voice | None = None  # the spoken mode: None while it is off
 
     def act(self, action: Action, value: int | bool | None = None, *, show_refusal: bool = True) -> bool:
         """Do `action` through the session; a refusal becomes the message line's text, unless
@@ -73,13 +75,23 @@ class TablePlay:
             self.refusal = error.with_traceback(None) if show_refusal else None  # kept: without its frames
             app.publish_view()
             self.play_sounds(before, before, refused=True)
+            self.speak(before, before, error)
             return False
         self.refusal = None
         self.cancel_push_deal()
         app.publish_view()
         self.play_sounds(before, state)
+        self.speak(before, state)
         self.schedule_push_deal()
         return True
+
+    def speak(self, before: TableState, after: TableState, refusal: RedDogError | None = None) -> None:
+        """Say one change of the table, or its refusal, in the current language (spoken mode only)."""
+        if self.voice is None:
+            return
+        sentences = spoken_for(before, after, refusal)
+        if sentences:
+            self.voice.say(sentences, self.app.language)
 
     def play_sounds(self, before: TableState, after: TableState, *, refused: bool = False) -> None:
         """The sounds of one change of the table (R15: only with sound effects on). What follows the

@@ -1,0 +1,65 @@
+"""The table speaks through the app's voice while the spoken mode is on, and says nothing while it is off."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from reddog_tui.ui.speech import Voice, spoken_for
+
+from ..helpers import SPREAD_4_WIN, make_app, run
+
+
+class RecordingVoice(Voice):
+    """Keeps what it is asked to say, in order, and starts no espeak-ng."""
+
+    def __init__(self) -> None:
+        super().__init__(runner=None, which=lambda _name: "/usr/bin/espeak-ng")
+        self.calls: list[tuple[tuple[str, ...], str]] = []
+
+    def say(self, sentences: str | Sequence[str], language: str) -> None:
+        self.calls.append(((sentences,) if isinstance(sentences, str) else tuple(sentences), language))
+
+
+@run
+async def test_each_committed_action_and_each_refusal_is_said_in_the_current_language(tmp_path):
+    app = make_app(tmp_path, "en", [SPREAD_4_WIN])
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("enter")
+        voice = RecordingVoice()
+        app.play.voice = voice
+        session = app.session
+        assert session is not None
+        start = session.state
+        await pilot.press("plus")
+        staked = session.state
+        await pilot.press("d")
+        dealt = session.state
+        await pilot.press("plus")  # refused: no chips while the raise is open
+        refusal = app.play.refusal
+        assert refusal is not None and session.state is dealt
+        assert voice.calls == [
+            (spoken_for(start, staked), "en"),
+            (spoken_for(staked, dealt), "en"),
+            (spoken_for(dealt, dealt, refusal), "en"),
+        ]
+        assert all(sentences for sentences, _language in voice.calls)
+        app.language = "de"
+        await pilot.pause()
+        await pilot.press("plus")
+        german = app.play.refusal
+        assert german is not None
+        assert voice.calls[-1] == (spoken_for(dealt, dealt, german), "de")
+        assert voice.calls[-1][0] != voice.calls[-2][0]  # said in German now, not English
+
+
+@run
+async def test_with_the_spoken_mode_off_nothing_is_said(tmp_path):
+    app = make_app(tmp_path, "en", [SPREAD_4_WIN])
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("enter")
+        voice = RecordingVoice()
+        app.play.voice = voice
+        app.play.voice = None
+        await pilot.press("plus", "d", "plus")
+        assert app.session is not None and app.session.state.credits >= 0
+        assert voice.calls == []
