@@ -114,6 +114,8 @@ class TablePlay:
     def close(self) -> None:
         if self.sound_player is not None:
             self.sound_player.close()
+        if self.voice is not None:
+            self.voice.close()  # espeak-ng must not talk on after the app has left
 
     def new_bankroll(self) -> None:
         """Out of credits at the practice table: start again with a new player's credits.

@@ -15,9 +15,14 @@ class RecordingVoice(Voice):
     def __init__(self) -> None:
         super().__init__(runner=None, which=lambda _name: "/usr/bin/espeak-ng")
         self.calls: list[tuple[tuple[str, ...], str]] = []
+        self.closed = False
 
     def say(self, sentences: str | Sequence[str], language: str) -> None:
         self.calls.append(((sentences,) if isinstance(sentences, str) else tuple(sentences), language))
+
+    def close(self) -> None:
+        self.closed = True
+        super().close()
 
 
 @run
@@ -63,3 +68,15 @@ async def test_with_the_spoken_mode_off_nothing_is_said(tmp_path):
         await pilot.press("plus", "d", "plus")
         assert app.session is not None and app.session.state.credits >= 0
         assert voice.calls == []
+
+
+@run
+async def test_leaving_the_app_closes_the_voice(tmp_path):
+    app = make_app(tmp_path, "en", [SPREAD_4_WIN])
+    voice = RecordingVoice()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("enter")
+        app.play.voice = voice
+        await pilot.press("plus")
+        assert not voice.closed
+    assert voice.closed
