@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from reddog_tui.ui.speech import Voice, spoken_for
+from reddog_tui.ui.speech import SpeechUnavailable, Voice, spoken_credits, spoken_for
 
 from ..helpers import SPREAD_4_WIN, make_app, run
 
@@ -80,3 +80,36 @@ async def test_leaving_the_app_closes_the_voice(tmp_path):
         await pilot.press("plus")
         assert not voice.closed
     assert voice.closed
+
+
+@run
+async def test_switching_the_mode_on_says_so_and_the_credits_key_says_the_credits(tmp_path, monkeypatch):
+    monkeypatch.setattr("shutil.which", lambda _name: "/usr/bin/espeak-ng")
+    app = make_app(tmp_path, "en", [SPREAD_4_WIN])
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("enter")
+        app.play.make_voice = RecordingVoice
+        assert app.play.toggle_spoken_mode() is None
+        voice = app.play.voice
+        assert isinstance(voice, RecordingVoice)
+        assert voice.calls == [(("Spoken mode on.",), "en")]
+        await pilot.press("plus")
+        app.play.say_credits()
+        assert app.session is not None
+        assert voice.calls[-1] == (spoken_credits(app.session.state), "en")
+        assert app.play.toggle_spoken_mode() is None
+        assert app.play.voice is None and voice.closed
+
+
+@run
+async def test_without_espeak_ng_the_mode_stays_off_and_the_guest_is_told_in_their_language(tmp_path, monkeypatch):
+    monkeypatch.setattr("shutil.which", lambda _name: None)
+    app = make_app(tmp_path, "de", [SPREAD_4_WIN])
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("enter")
+        app.play.make_voice = RecordingVoice
+        told = app.play.toggle_spoken_mode()
+        assert told == SpeechUnavailable().guest_text()
+        assert told and told != SpeechUnavailable.GUEST  # German, not the English source
+        assert app.play.voice is None
+        await pilot.press("plus", "d")  # and the table plays on
