@@ -8,8 +8,11 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from ..engine import Action, Outcome, Phase, RedDogError, TableState
+from ..i18n import _
 from .screens.table import TableScreen
 from .sound import MiniaudioSink, SoundName, SoundPlayer, sounds_for
+from .speech import SpeechUnavailable, Voice, require_speech, spoken_credits, spoken_for
+from .speech.sentences import SPOKEN_MODE_ON
 
 if TYPE_CHECKING:
     from textual.timer import Timer
@@ -46,6 +49,8 @@ class TablePlay:
         # not as text, so a language switch re-words it.
         self.refusal: RedDogError | None = None
         self._push_timer: Timer | None = None
+        self.voice: Voice | None = None  # the spoken mode: None while it is off
+        self.make_voice: Callable[[], Voice] = Voice  # the tests give a voice that starts no espeak-ng
 
     def act(self, action: Action, value: int | bool | None = None, *, show_refusal: bool = True) -> bool:
         """Do `action` through the session; a refusal becomes the message line's text, unless
@@ -73,13 +78,44 @@ class TablePlay:
             self.refusal = error.with_traceback(None) if show_refusal else None  # kept: without its frames
             app.publish_view()
             self.play_sounds(before, before, refused=True)
+            self.speak(before, before, error)
             return False
         self.refusal = None
         self.cancel_push_deal()
         app.publish_view()
         self.play_sounds(before, state)
+        self.speak(before, state)
         self.schedule_push_deal()
         return True
+
+    def speak(self, before: TableState, after: TableState, refusal: RedDogError | None = None) -> None:
+        """Say one change of the table, or its refusal, in the current language (spoken mode only)."""
+        if self.voice is None:
+            return
+        sentences = spoken_for(before, after, refusal)
+        if sentences:
+            self.voice.say(sentences, self.app.language)
+
+    def toggle_spoken_mode(self) -> str | None:
+        """Switch the spoken mode on or off. When espeak-ng is missing the mode stays off and the
+        guest's explanation, in the current language, is returned for the screen to show."""
+        if self.voice is not None:
+            self.voice.close()
+            self.voice = None
+            return None
+        try:
+            require_speech()
+        except SpeechUnavailable as error:
+            return error.guest_text()
+        self.voice = self.make_voice()
+        self.voice.say(_(SPOKEN_MODE_ON), self.app.language)
+        return None
+
+    def say_credits(self) -> None:
+        """Say the credits and, with chips on the table, the stakes (spoken mode only)."""
+        session = self.app.session
+        if self.voice is not None and session is not None:
+            self.voice.say(spoken_credits(session.state), self.app.language)
 
     def play_sounds(self, before: TableState, after: TableState, *, refused: bool = False) -> None:
         """The sounds of one change of the table (R15: only with sound effects on). What follows the
@@ -102,6 +138,8 @@ class TablePlay:
     def close(self) -> None:
         if self.sound_player is not None:
             self.sound_player.close()
+        if self.voice is not None:
+            self.voice.close()  # espeak-ng must not talk on after the app has left
 
     def new_bankroll(self) -> None:
         """Out of credits at the practice table: start again with a new player's credits.
